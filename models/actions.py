@@ -1,0 +1,408 @@
+"""The 61 action spaces as data: frozen dataclasses read from models/data/action_spaces.toml.
+
+The TOML file documents the effect vocabulary. Loading is strict: an unknown key, goods name,
+requirement or ship is an error, because a typo in the data would otherwise silently become an
+effect the rules engine never applies.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+# Goods names of the game (FACTS.md); every goods name in the data must be one of these.
+GOODS = frozenset(
+    """peas mead oil rune-stone flax stockfish hide silverware beans milk wool chest grain
+    salt-meat linen silk cabbage game-meat skin-and-bones spices sheep pregnant-sheep fur jewelry
+    fruits whale-meat robe treasure-chest cattle pregnant-cattle clothing silver-hoard""".split()
+)
+WEAPONS = frozenset({"bow", "snare", "spear", "long-sword"})
+SHIPS = ("whaling-boat", "knarr", "longship")
+BUILDINGS = ("shed", "stone-house", "long-house")
+ANIMALS = frozenset({"sheep", "cattle"})
+NEEDS = frozenset({*SHIPS, "large-ship", "any-ship", "two-longships"} | {f"{b}-in-supply" for b in BUILDINGS})
+EXPLORATION_BOARDS = frozenset(
+    """shetland faroe-islands iceland greenland bear-island baffin-island labrador
+    newfoundland""".split()
+)
+ROLL_KINDS = {"hunt": "low", "snare": "low", "whaling": "low", "raid": "high", "pillage": "high"}
+ROLL_ORE = frozenset({"boats-used", "longship-most-ore"})
+SPACE_COUNT = 61
+
+Counts = tuple[tuple[str, int], ...]  # (name, amount) pairs, hashable unlike a dict
+
+
+class ActionDataError(ValueError):
+    """The action-space data breaks the vocabulary or the board's shape."""
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """Amounts paid or received; see the vocabulary at the top of action_spaces.toml."""
+
+    silver: int = 0
+    wood: int = 0
+    stone: int = 0
+    ore: int = 0
+    goods: Counts = ()
+    weapons: Counts = ()
+    weapon_draws: int = 0
+    ships: Counts = ()
+    buildings: Counts = ()
+    vikings: int = 0
+    wood_per_player: int = 0
+
+    def count(self, name: str) -> int:
+        """Amount of one resource, good, weapon, ship or building ('wood', 'milk', 'knarr')."""
+        if name in _SCALARS:
+            return getattr(self, name)
+        return sum(n for table in (self.goods, self.weapons, self.ships, self.buildings) for k, n in table if k == name)
+
+    def __bool__(self) -> bool:
+        return self != EMPTY
+
+    def __repr__(self) -> str:
+        # only what is there: Bundle(wood=2) reads better than eleven zero fields
+        shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__dataclass_fields__ if getattr(self, f))
+        return f"Bundle({shown})"
+
+
+EMPTY = Bundle()
+_SCALARS = ("silver", "wood", "stone", "ore", "weapon_draws", "vikings", "wood_per_player")
+_TABLES = {"goods": GOODS, "weapons": WEAPONS, "ships": frozenset(SHIPS), "buildings": frozenset(BUILDINGS)}
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    count: int  # up to this many goods tiles
+    steps: int  # 1 = one step along the goods column, 2 = double upgrade
+
+
+@dataclass(frozen=True)
+class PerAnimal:
+    animal: str
+    good: str
+    max: int  # gain min(animals owned, max) of the good
+
+
+@dataclass(frozen=True)
+class IfOwns:
+    animal: str
+    at_least: int
+    gain: Bundle
+
+
+@dataclass(frozen=True)
+class Roll:
+    kind: str  # hunt, snare, whaling, raid, pillage
+    die: int  # 8 or 12
+    aim: str  # "low" or "high"
+    spend: tuple[str, ...]  # each one spent moves the result 1 towards success
+    failure: Bundle
+    success: Bundle = EMPTY  # low-aim kinds
+    take_blue_tile: bool = False  # high-aim kinds: a blue tile of sword value <= result
+    fail_at_or_below: int | None = None
+    ore: str | None = None  # "boats-used" (subtracted) or "longship-most-ore" (added)
+    boats: tuple[int, int] | None = None  # whaling boats used: (min, max)
+
+
+@dataclass(frozen=True)
+class Explore:
+    boards: tuple[str, ...]
+    ships: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Emigrate:
+    ships: tuple[str, ...]
+    silver_per_round: int
+    exchange: tuple[str, str] | None = None  # optional (give, take) swap before emigrating
+
+
+@dataclass(frozen=True)
+class Occupation:
+    draw: int = 0
+    play: int = 0  # up to this many
+
+
+@dataclass(frozen=True)
+class ColumnBonus:
+    """Occupation bonus every space of columns 3 and 4 gives around its action."""
+
+    draw_occupations: int = 0
+    play_occupations: int = 0
+    when: str = ""  # "before" or "before-or-after"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One alternative (choose = "one") or optional extra (choose = "any") of a space."""
+
+    label: str
+    needs: tuple[str, ...] = ()
+    pay: Bundle = EMPTY
+    pay_any_of: tuple[Bundle, ...] = ()
+    gain: Bundle = EMPTY
+    upgrade: Upgrade | None = None
+    mountain: tuple[int, ...] = ()  # up to n items from each of distinct strips
+
+
+@dataclass(frozen=True)
+class ActionSpace:
+    id: str
+    name: str
+    group: str
+    column: int  # 1-4 = Vikings needed
+    needs: tuple[str, ...] = ()
+    pay: Bundle = EMPTY
+    pay_any_of: tuple[Bundle, ...] = ()
+    gain: Bundle = EMPTY
+    upgrade: Upgrade | None = None
+    mountain: tuple[int, ...] = ()
+    per_animal: PerAnimal | None = None
+    if_owns: tuple[IfOwns, ...] = ()
+    choose: str | None = None  # "one" or "any", with options
+    options: tuple[Option, ...] = ()
+    roll: Roll | None = None
+    explore: Explore | None = None
+    emigrate: Emigrate | None = None
+    occupation: Occupation | None = None
+    overseas_trade: bool = False
+    special_sale: int = 0
+    forge: int = 0
+    bonus: ColumnBonus | None = None  # from the column, not the space
+    verify: str | None = None  # why a fact here is only a best reading
+
+    @property
+    def vikings(self) -> int:
+        return self.column
+
+
+# --- parsing ----------------------------------------------------------------------------------
+
+_EFFECT_KEYS = {"needs", "pay", "pay_any_of", "gain", "upgrade", "mountain"}
+_SPACE_KEYS = _EFFECT_KEYS | {
+    "id", "name", "group", "column", "per_animal", "if_owns", "choose", "option", "roll",
+    "explore", "emigrate", "occupation", "overseas_trade", "special_sale", "forge", "verify",
+}  # fmt: skip
+_ROLL_KEYS = {"kind", "die", "aim", "spend", "failure", "success", "take_blue_tile", "fail_at_or_below", "ore", "boats"}
+
+
+def _fail(where: str, message: str) -> ActionDataError:
+    return ActionDataError(f"{where}: {message}")
+
+
+def _check_keys(raw: dict[str, Any], allowed: set[str] | frozenset[str], where: str) -> None:
+    unknown = set(raw) - set(allowed)
+    if unknown:
+        raise _fail(where, f"unknown keys {sorted(unknown)}")
+
+
+def _amount(value: Any, where: str) -> int:
+    # bool is an int in Python; refuse it so `wood = true` is not read as 1
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _fail(where, f"expected a whole number >= 0, got {value!r}")
+    return value
+
+
+def _member(value: Any, allowed: frozenset[str] | set[str], where: str) -> str:
+    if value not in allowed:
+        raise _fail(where, f"{value!r} is not one of {sorted(allowed)}")
+    return value
+
+
+def _counts(raw: dict[str, Any], allowed: frozenset[str], where: str) -> Counts:
+    return tuple((_member(k, allowed, where), _amount(n, f"{where}.{k}")) for k, n in raw.items())
+
+
+def _bundle(raw: dict[str, Any], where: str) -> Bundle:
+    _check_keys(raw, set(_SCALARS) | set(_TABLES), where)
+    scalars = {k: _amount(raw[k], f"{where}.{k}") for k in _SCALARS if k in raw}
+    tables = {k: _counts(raw[k], allowed, f"{where}.{k}") for k, allowed in _TABLES.items() if k in raw}
+    return Bundle(**scalars, **tables)
+
+
+def _upgrade(raw: dict[str, Any], where: str) -> Upgrade:
+    _check_keys(raw, {"count", "steps"}, where)
+    if raw.get("steps") not in (1, 2):
+        raise _fail(where, "steps must be 1 or 2")
+    return Upgrade(count=_amount(raw["count"], f"{where}.count"), steps=raw["steps"])
+
+
+def _mountain(raw: list[Any], where: str) -> tuple[int, ...]:
+    takes = tuple(_amount(n, where) for n in raw)
+    if not takes or 0 in takes:
+        raise _fail(where, "expected a non-empty list of positive counts, one per strip")
+    return takes
+
+
+def _effects(raw: dict[str, Any], where: str) -> dict[str, Any]:
+    """The keys a space and its options share, parsed."""
+    out: dict[str, Any] = {"needs": tuple(_member(n, NEEDS, f"{where}.needs") for n in raw.get("needs", ()))}
+    if "pay" in raw:
+        out["pay"] = _bundle(raw["pay"], f"{where}.pay")
+    if "pay_any_of" in raw:
+        out["pay_any_of"] = tuple(_bundle(b, f"{where}.pay_any_of") for b in raw["pay_any_of"])
+    if "gain" in raw:
+        out["gain"] = _bundle(raw["gain"], f"{where}.gain")
+    if "upgrade" in raw:
+        out["upgrade"] = _upgrade(raw["upgrade"], f"{where}.upgrade")
+    if "mountain" in raw:
+        out["mountain"] = _mountain(raw["mountain"], f"{where}.mountain")
+    return out
+
+
+def _option(raw: dict[str, Any], where: str) -> Option:
+    _check_keys(raw, _EFFECT_KEYS | {"label"}, where)
+    return Option(label=str(raw["label"]), **_effects(raw, where))
+
+
+def _roll(raw: dict[str, Any], where: str) -> Roll:
+    _check_keys(raw, _ROLL_KEYS, where)
+    kind = _member(raw["kind"], set(ROLL_KINDS), f"{where}.kind")
+    if raw["aim"] != ROLL_KINDS[kind] or raw["die"] not in (8, 12):
+        raise _fail(where, f"{kind} aims {ROLL_KINDS[kind]} with a d8 or d12")
+    if "ore" in raw:
+        _member(raw["ore"], ROLL_ORE, f"{where}.ore")
+    boats = tuple(raw["boats"]) if "boats" in raw else None
+    if boats is not None and not (len(boats) == 2 and 1 <= boats[0] <= boats[1] <= 3):
+        raise _fail(where, "boats must be [min, max] within 1-3")
+    return Roll(
+        kind=kind,
+        die=raw["die"],
+        aim=raw["aim"],
+        spend=tuple(_member(s, WEAPONS | {"wood", "stone"}, f"{where}.spend") for s in raw["spend"]),
+        failure=_bundle(raw["failure"], f"{where}.failure"),
+        success=_bundle(raw.get("success", {}), f"{where}.success"),
+        take_blue_tile=bool(raw.get("take_blue_tile", False)),
+        fail_at_or_below=_amount(raw["fail_at_or_below"], where) if "fail_at_or_below" in raw else None,
+        ore=raw.get("ore"),
+        boats=boats,  # type: ignore[arg-type]  # checked to be a pair above
+    )
+
+
+def _per_animal(raw: dict[str, Any], where: str) -> PerAnimal:
+    _check_keys(raw, {"animal", "good", "max"}, where)
+    return PerAnimal(
+        animal=_member(raw["animal"], ANIMALS, where),
+        good=_member(raw["good"], GOODS, where),
+        max=_amount(raw["max"], where),
+    )
+
+
+def _if_owns(raw: dict[str, Any], where: str) -> IfOwns:
+    _check_keys(raw, {"animal", "at_least", "gain"}, where)
+    return IfOwns(
+        animal=_member(raw["animal"], ANIMALS, where),
+        at_least=_amount(raw["at_least"], where),
+        gain=_bundle(raw["gain"], f"{where}.gain"),
+    )
+
+
+def _explore(raw: dict[str, Any], where: str) -> Explore:
+    _check_keys(raw, {"boards", "ships"}, where)
+    return Explore(
+        boards=tuple(_member(b, EXPLORATION_BOARDS, where) for b in raw["boards"]),
+        ships=tuple(_member(s, frozenset(SHIPS), where) for s in raw["ships"]),
+    )
+
+
+def _emigrate(raw: dict[str, Any], where: str) -> Emigrate:
+    _check_keys(raw, {"ships", "silver_per_round", "exchange"}, where)
+    swap = raw.get("exchange")
+    return Emigrate(
+        ships=tuple(_member(s, frozenset(SHIPS), where) for s in raw["ships"]),
+        silver_per_round=_amount(raw["silver_per_round"], where),
+        exchange=(_member(swap["give"], frozenset(SHIPS), where), _member(swap["take"], frozenset(SHIPS), where))
+        if swap
+        else None,
+    )
+
+
+def _occupation(raw: dict[str, Any], where: str) -> Occupation:
+    _check_keys(raw, {"draw", "play"}, where)
+    return Occupation(draw=_amount(raw.get("draw", 0), where), play=_amount(raw.get("play", 0), where))
+
+
+def _space(raw: dict[str, Any], bonuses: dict[int, ColumnBonus]) -> ActionSpace:
+    where = f"space {raw.get('id', '?')}"
+    _check_keys(raw, _SPACE_KEYS, where)
+    column = raw.get("column")
+    if column not in (1, 2, 3, 4):
+        raise _fail(where, f"column must be 1-4, got {column!r}")
+    if ("option" in raw) != ("choose" in raw) or raw.get("choose", "one") not in ("one", "any"):
+        raise _fail(where, 'options need choose = "one" or "any", and choose needs options')
+    optional = {
+        "per_animal": lambda r: _per_animal(r, f"{where}.per_animal"),
+        "roll": lambda r: _roll(r, f"{where}.roll"),
+        "explore": lambda r: _explore(r, f"{where}.explore"),
+        "emigrate": lambda r: _emigrate(r, f"{where}.emigrate"),
+        "occupation": lambda r: _occupation(r, f"{where}.occupation"),
+    }
+    return ActionSpace(
+        id=raw["id"],
+        name=raw["name"],
+        group=raw["group"],
+        column=column,
+        **_effects(raw, where),
+        **{key: parse(raw[key]) for key, parse in optional.items() if key in raw},
+        if_owns=tuple(_if_owns(r, f"{where}.if_owns") for r in raw.get("if_owns", ())),
+        choose=raw.get("choose"),
+        options=tuple(_option(r, f"{where}.option") for r in raw.get("option", ())),
+        overseas_trade=bool(raw.get("overseas_trade", False)),
+        special_sale=_amount(raw.get("special_sale", 0), f"{where}.special_sale"),
+        forge=_amount(raw.get("forge", 0), f"{where}.forge"),
+        bonus=bonuses.get(column),
+        verify=raw.get("verify"),
+    )
+
+
+def _column_bonuses(raw: dict[str, Any]) -> dict[int, ColumnBonus]:
+    out = {}
+    for column, table in raw.items():
+        _check_keys(table, {"draw_occupations", "play_occupations", "when", "verify"}, f"column_bonus.{column}")
+        out[int(column)] = ColumnBonus(**{k: v for k, v in table.items() if k != "verify"})
+    return out
+
+
+def _check_board(spaces: tuple[ActionSpace, ...]) -> None:
+    """The whole board: right size, ids unique."""
+    if len(spaces) != SPACE_COUNT:
+        raise ActionDataError(f"expected {SPACE_COUNT} action spaces, found {len(spaces)}")
+    ids = [s.id for s in spaces]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise ActionDataError(f"duplicate action-space ids: {duplicates}")
+
+
+def parse_action_spaces(text: str) -> tuple[ActionSpace, ...]:
+    """Parse and validate action-space TOML text (board order kept)."""
+    data = tomllib.loads(text)
+    _check_keys(data, {"column_bonus", "dice", "space"}, "action_spaces.toml")
+    bonuses = _column_bonuses(data.get("column_bonus", {}))
+    spaces = tuple(_space(raw, bonuses) for raw in data["space"])
+    _check_board(spaces)
+    return spaces
+
+
+@cache
+def _text() -> str:
+    return resources.files("models").joinpath("data", "action_spaces.toml").read_text(encoding="utf-8")
+
+
+@cache
+def _board() -> tuple[ActionSpace, ...]:
+    return parse_action_spaces(_text())
+
+
+def load_action_spaces() -> dict[str, ActionSpace]:
+    """All 61 spaces by id, in board order. Parsed once; each call gets its own dict."""
+    return {s.id: s for s in _board()}
+
+
+def max_rolls() -> int:
+    """Rolls a dice action allows before occupations change it."""
+    return int(tomllib.loads(_text())["dice"]["max_rolls"])
