@@ -76,7 +76,7 @@ def income_blockers(board: Board, covered: set[Cell], new_cells: Iterable[Cell])
     new = set(new_cells)
     done = covered | new | board.bonus_cells
     blocked = []
-    for r, c in sorted(new & board.income_cells):
+    for r, c in sorted(new & board.income_cells & board.cells):
         region = (cell for cell in board.cells if cell[0] >= r and cell[1] <= c and cell != (r, c))
         if any(cell not in done for cell in region):
             blocked.append((r, c))
