@@ -91,6 +91,7 @@ def _rectangle(w: int, h: int) -> tuple[str, ...]:
 
 def _goods(data: dict) -> dict[str, Piece]:
     animals = data["animals"]
+    swords = load("blue_sword_values")["sword"]  # printed on the blue tiles only
     out: dict[str, Piece] = {}
     for shape in data["shape"]:
         w, h = shape["size"]
@@ -107,6 +108,7 @@ def _goods(data: dict) -> dict[str, Piece]:
                     upgrade=nxt if isinstance(nxt, str) else (nxt[0] if nxt else None),
                     food_type=animal["food_type"] if animal else name,
                     points=animal["points"] if animal else 0,
+                    sword=swords.get(name),
                     size=(w, h),
                 )
     return out
