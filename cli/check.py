@@ -25,7 +25,8 @@ def validate(snapshot: SnapshotArg, as_json: JsonOpt = False) -> None:
     elif problems:
         for p in problems:
             console.print(f"[red]✗[/] [bold]{p.path or '(file)'}[/]: {p.message}", soft_wrap=True)
-        console.print(f"[red]{len(problems)} problem(s)[/]")
+        if len(problems) > 1:
+            console.print(f"[red]{len(problems)} problems[/]")
     else:
         console.print("[green]✓ legal position[/]")
     if problems:
