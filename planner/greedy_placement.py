@@ -1,0 +1,95 @@
+"""A fast greedy layout: largest piece first, each at the first legal position.
+
+It is the benchmark's baseline and the CP-SAT model's starting hint. It lays tiles one at a
+time and checks the income rule against what is already laid, so its own order is legal by
+construction. It never lays silver or stable animals (both cost end-game points) and, at the
+final placement, fills the resource spaces board by board with the wood and stone it has.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from models.pieces import Cell, piece
+
+if TYPE_CHECKING:  # the greedy reads the model's candidates; the model imports the greedy lazily
+    from planner.placement import BoardState, Candidate
+
+RESOURCES = ("wood", "stone")
+KEPT_AWAY = {"home": {"green"}, "exploration": {"green"}, "house": {"orange", "red"}, "shed": set()}
+
+
+@dataclass
+class GreedyLayout:
+    chosen: list[int] = field(default_factory=list)  # indices into the candidate list, in laying order
+    resources: dict[tuple[int, str], int] = field(default_factory=dict)  # (board index, resource) -> n
+
+
+@dataclass
+class LaidSoFar:
+    colour: dict[tuple[int, Cell], str]  # (board, cell) -> colour of the tile on it
+    regions: dict[tuple[int, Cell], set[Cell]]  # (board, income cell) -> its lower-left region
+
+    def fits(self, cand: Candidate, kind: str) -> bool:
+        b = cand.board
+        if any((b, cell) in self.colour for cell in cand.cells):
+            return False
+        colour = piece(cand.piece).colour
+        if colour in KEPT_AWAY[kind] and self._touches(cand, colour):
+            return False
+        return all(self._region_done(b, cell, cand.cells) for cell in cand.cells if (b, cell) in self.regions)
+
+    def _touches(self, cand: Candidate, colour: str) -> bool:
+        for r, c in cand.cells:
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if n not in cand.cells and self.colour.get((cand.board, n)) == colour:
+                    return True
+        return False
+
+    def _region_done(self, b: int, cell: Cell, new: frozenset[Cell]) -> bool:
+        return all(y in new or (b, y) in self.colour for y in self.regions[(b, cell)])
+
+    def lay(self, cand: Candidate) -> None:
+        for cell in cand.cells:
+            self.colour[(cand.board, cell)] = piece(cand.piece).colour
+
+
+def worth_laying(name: str) -> bool:
+    return name not in ("silver", *RESOURCES) and piece(name).kind != "animal"
+
+
+def greedy_layout(states: list[BoardState], supply: Counter, cands: list[Candidate], final: bool) -> GreedyLayout:
+    laid = LaidSoFar(
+        colour={(s.index, cell): colour for s in states for cell, colour in s.fixed.items()},
+        regions={(s.index, cell): s.income_region(cell) for s in states for cell in s.board.income_cells & s.free},
+    )
+    by_piece: dict[str, list[int]] = {}
+    for i, cand in enumerate(cands):
+        by_piece.setdefault(cand.piece, []).append(i)
+    out = GreedyLayout()
+    largest_first = sorted((n for n in by_piece if worth_laying(n)), key=lambda n: (-piece(n).area, n))
+    for name in largest_first:
+        positions = sorted(by_piece[name], key=lambda i: (cands[i].board, cands[i].row, cands[i].col))
+        for _ in range(supply[name]):
+            first = next((i for i in positions if laid.fits(cands[i], states[cands[i].board].board.kind)), None)
+            if first is None:
+                break
+            laid.lay(cands[first])
+            out.chosen.append(first)
+    if final:
+        out.resources = fill_resource_spaces(states, supply)
+    return out
+
+
+def fill_resource_spaces(states: list[BoardState], supply: Counter) -> dict[tuple[int, str], int]:
+    out = {}
+    for resource in RESOURCES:
+        left = supply[resource]
+        for s in states:
+            n = min(left, s.room[resource])
+            if n:
+                out[(s.index, resource)] = n
+                left -= n
+    return out
