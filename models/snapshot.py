@@ -12,13 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from models.boards import BANQUET_BOARDS, all_boards
 from models.pieces import all_pieces, goods_names, special_names
 
 FORMAT = "affo-snapshot/1"
 Count = Annotated[int, Field(ge=0, strict=True)]
+PieceName = Literal[tuple(sorted(all_pieces()))]  # type: ignore[valid-type]
+GoodsName = Literal[tuple(goods_names())]  # type: ignore[valid-type]
+SpecialName = Literal[tuple(special_names())]  # type: ignore[valid-type]
+BoardName = Literal[tuple(sorted(all_boards()))]  # type: ignore[valid-type]
 ShipType = Literal["whaling-boat", "knarr", "longship"]
 
 
@@ -27,32 +31,18 @@ class Strict(BaseModel):
 
 
 class Placement(Strict):
-    piece: str
+    piece: PieceName
     row: Annotated[int, Field(strict=True)]
     col: Annotated[int, Field(strict=True)]
     rotation: Literal[0, 90, 180, 270] = 0
     flip: bool = False
 
-    @field_validator("piece")
-    @classmethod
-    def _known_piece(cls, name: str) -> str:
-        if name not in all_pieces():
-            raise ValueError(f"unknown piece {name!r}")
-        return name
-
 
 class BoardEntry(Strict):
     id: str
-    board: str
+    board: BoardName
     placements: list[Placement] = []
     resources: dict[Literal["wood", "stone"], Count] = {}
-
-    @field_validator("board")
-    @classmethod
-    def _known_board(cls, name: str) -> str:
-        if name not in all_boards():
-            raise ValueError(f"unknown board {name!r} (one of: {', '.join(sorted(all_boards()))})")
-        return name
 
 
 class Ship(Strict):
@@ -82,8 +72,8 @@ class Player(Strict):
     vikings: Annotated[int, Field(ge=0, le=12, strict=True)] | None = None  # default: from the round
     silver: Count = 0
     resources: dict[Literal["wood", "stone", "ore"], Count] = {}
-    goods: dict[str, Count] = {}
-    specials: list[str] = []
+    goods: dict[GoodsName, Count] = {}
+    specials: list[SpecialName] = []
     weapons: dict[Literal["bow", "snare", "spear", "long-sword"], Count] = {}
     ships: list[Ship] = []
     emigrated: Count | list[Literal["knarr", "longship"]] = 0
@@ -91,22 +81,6 @@ class Player(Strict):
     occupations: Occupations = Occupations()
     boards: list[BoardEntry] = []
     banquet: Banquet = Banquet()
-
-    @field_validator("goods")
-    @classmethod
-    def _known_goods(cls, goods: dict[str, int]) -> dict[str, int]:
-        unknown = sorted(set(goods) - set(goods_names()))
-        if unknown:
-            raise ValueError(f"unknown goods {', '.join(map(repr, unknown))}")
-        return goods
-
-    @field_validator("specials")
-    @classmethod
-    def _known_specials(cls, specials: list[str]) -> list[str]:
-        unknown = sorted(set(specials) - set(special_names()))
-        if unknown:
-            raise ValueError(f"unknown special tiles {', '.join(map(repr, unknown))}")
-        return specials
 
 
 class Snapshot(Strict):
@@ -165,14 +139,21 @@ def json_path(loc: tuple) -> str:
     return out
 
 
+def _message(e: dict) -> str:
+    if e["type"] == "extra_forbidden":
+        return "unknown key"
+    if e["type"] == "literal_error" and e["msg"].count(",") > 4:  # a list of every name the game has
+        what = {"piece": "piece", "board": "board", "goods": "goods", "specials": "special tile"}
+        field = next((p for p in reversed(e["loc"]) if isinstance(p, str) and p in what), "name")
+        return f"unknown {what.get(field, field)} {e['input']!r} (see affo schema for the names)"
+    return e["msg"].removeprefix("Value error, ")
+
+
 def _problems(err: ValidationError) -> list[Problem]:
     out = []
     for e in err.errors():
         loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and ("[" in p or p in ("list", "int"))))
-        msg = e["msg"].removeprefix("Value error, ")
-        if e["type"] == "extra_forbidden":
-            msg = "unknown key"
-        out.append(Problem(json_path(loc), msg))
+        out.append(Problem(json_path(loc), _message(e)))
     return out
 
 
