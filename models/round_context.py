@@ -1,0 +1,105 @@
+"""The round's shared context: what one player cannot see in their own snapshot.
+
+A snapshot (affo-snapshot/1) describes one player's possessions. Planning an action phase also
+needs the table: which action spaces are taken, what lies on the face-up mountain strips, which
+exploration boards are still face up (and the silver on them), which special tiles are left.
+
+The context is given either as a sibling file (`affo plan SNAP --context CTX.json`) or inside
+the snapshot file as a top-level `"round_context"` object; the latter is removed before the
+snapshot itself is parsed, because the snapshot model forbids unknown keys. A `--context` file
+wins over an embedded object. Every field is optional: defaults describe the start of an action
+phase with nothing taken (see `default_context`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from models.actions import EXPLORATION_BOARDS, load_action_spaces
+from models.pieces import special_names
+from models.snapshot import Problem, Snapshot, SnapshotError, _problems, parse_snapshot
+
+CONTEXT_KEY = "round_context"
+MOUNTAIN_ITEMS = ("wood", "stone", "ore", "silver-2")
+Count = Annotated[int, Field(ge=0, strict=True)]
+
+
+class RoundContext(BaseModel):
+    """Shared facts of the current action phase (all optional)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    taken: list[str] = []  # action-space ids occupied by anyone (solo: last round's Vikings too)
+    mountains: list[list[Literal["wood", "stone", "ore", "silver-2"]]] | None = None  # strips, leftmost item first
+    explorations_available: dict[str, Count] | None = None  # face-up unclaimed board -> silver on it
+    specials_left: list[str] | None = None  # special tiles still in the general supply
+    buildings_left: dict[Literal["shed", "stone-house", "long-house"], Count] | None = None
+    vikings_left: Annotated[int, Field(ge=0, le=12, strict=True)] | None = None  # default: all of them
+    players: Annotated[int, Field(ge=1, le=4, strict=True)] | None = None  # default: the snapshot's
+    drawn_occupation_points: Count = 0  # printed points assumed for an occupation drawn unseen
+
+    @field_validator("taken")
+    @classmethod
+    def _known_spaces(cls, ids: list[str]) -> list[str]:
+        unknown = sorted(set(ids) - set(load_action_spaces()))
+        if unknown:
+            raise ValueError(f"unknown action spaces {', '.join(map(repr, unknown))}")
+        return ids
+
+    @field_validator("explorations_available")
+    @classmethod
+    def _known_boards(cls, boards: dict[str, int] | None) -> dict[str, int] | None:
+        unknown = sorted(set(boards or {}) - EXPLORATION_BOARDS)
+        if unknown:
+            raise ValueError(f"not exploration boards: {', '.join(map(repr, unknown))}")
+        return boards
+
+    @field_validator("specials_left")
+    @classmethod
+    def _known_specials(cls, names: list[str] | None) -> list[str] | None:
+        unknown = sorted(set(names or []) - set(special_names()))
+        if unknown:
+            raise ValueError(f"unknown special tiles {', '.join(map(repr, unknown))}")
+        return names
+
+
+def parse_context(data: object) -> RoundContext:
+    try:
+        return RoundContext.model_validate(data)
+    except ValidationError as err:
+        problems = [Problem(f"{CONTEXT_KEY}.{p.path}" if p.path else CONTEXT_KEY, p.message) for p in _problems(err)]
+        raise SnapshotError(problems) from None
+
+
+def _read_json(source: str | Path) -> object:
+    import sys
+
+    try:
+        text = sys.stdin.read() if str(source) == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as err:
+        raise SnapshotError([Problem("", f"cannot read {source}: {err.strerror or err}")]) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise SnapshotError([Problem("", f"{source}: not valid JSON: {err.msg} at line {err.lineno}")]) from None
+
+
+def split_snapshot(data: object) -> tuple[Snapshot, RoundContext]:
+    """Parse raw snapshot JSON that may carry an embedded `round_context` object."""
+    context: object = {}
+    if isinstance(data, dict) and CONTEXT_KEY in data:
+        data = dict(data)
+        context = data.pop(CONTEXT_KEY)
+    return parse_snapshot(data), parse_context(context)
+
+
+def read_with_context(snapshot_path: str | Path, context_path: str | Path | None = None) -> tuple[Snapshot, RoundContext]:
+    """The snapshot and its round context (a `--context` file overrides an embedded one)."""
+    snap, context = split_snapshot(_read_json(snapshot_path))
+    if context_path is not None:
+        context = parse_context(_read_json(context_path))
+    return snap, context

@@ -1,0 +1,248 @@
+"""The phases after the action phase, for one player: income, breeding, feast, bonus, mountain
+update, and the setup of the next round (new Viking, harvest, exploration boards, weapon draw).
+
+Placements do not change here (laying tiles is the placement engine's business), so income and
+bonuses are those of the snapshot's boards as laid, plus the (empty) boards gained since.
+The feast is served by `greedy_feast`, a fast stand-in for planner/feast.py: a row of tiles
+left to right, cheapest value per position first, never two oranges or two reds side by side,
+one tile of each food type lying horizontally, then 1-silver coins, then Thing Penalties.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from models.boards import all_boards, board as board_named
+from models.data_files import load
+from models.pieces import piece
+from models.round_rules import Setting, State, _add_goods, _counts, _draw_weapons, replace
+from models.scoring import score, score_board
+from models.snapshot import BoardEntry, Snapshot
+
+PENALTY = 3  # points lost per uncovered banquet position (one Thing Penalty)
+
+
+@dataclass(frozen=True)
+class Feast:
+    goods_used: tuple[tuple[str, int], ...]
+    silver_used: int
+    penalties: int
+    cost: float  # value served (goods by the value table, silver 1 each) + 3 per penalty
+
+
+@dataclass(frozen=True)
+class BoardFacts:
+    """Income and bonuses of the snapshot's boards as laid (they do not change in a round)."""
+
+    income: int
+    bonuses: tuple[tuple[str, int], ...]
+
+
+@cache
+def _empty_board(name: str) -> tuple[int, tuple[tuple[str, int], ...], int]:
+    """(income, bonus rewards, uncovered negatives) of a board with nothing on it."""
+    s = score_board(BoardEntry(id=name, board=name))
+    return s.income, tuple(r for b in s.bonuses for r in b.rewards), s.uncovered_negatives
+
+
+def empty_board_negatives(name: str) -> int:
+    return _empty_board(name)[2]
+
+
+def board_facts(snapshot: Snapshot) -> BoardFacts:
+    report = score(snapshot)
+    rewards = Counter()
+    for _, bonus in report.bonuses:
+        rewards.update(dict(bonus.rewards))
+    return BoardFacts(report.income, tuple(sorted(rewards.items())))
+
+
+def state_income(s: State, facts: BoardFacts) -> int:
+    return facts.income + sum(_empty_board(b)[0] for b in s.new_boards)
+
+
+def open_positions(s: State) -> int:
+    """Banquet positions to feed: Vikings gained (max 12) minus emigrated ships."""
+    return max(0, min(12, s.vikings_total) - len(s.emigrated))
+
+
+# --- the feast ---------------------------------------------------------------------------------
+
+
+def _foods(goods: Counts_) -> list[tuple[str, int]]:
+    return [(g, n) for g, n in goods if piece(g).colour in ("orange", "red")]
+
+
+Counts_ = tuple[tuple[str, int], ...]
+
+
+@cache
+def greedy_feast(goods: Counts_, silver: int, positions: int, values_key: tuple[tuple[str, float], ...]) -> Feast:
+    values = dict(values_key)
+    stock = Counter(dict(_foods(goods)))
+    horizontal_used: set[str] = set()
+    used: Counter = Counter()
+    silver_used = penalties = 0
+    previous = None
+    left = positions
+    while left > 0:
+        best = None
+        for g in sorted(stock):
+            if not stock[g] or piece(g).colour == previous:
+                continue
+            w, h = piece(g).size
+            food = piece(g).food_type
+            cover = max(w, h) if food not in horizontal_used else min(w, h)
+            covers = min(cover, left)
+            ratio = values.get(g, 1) / covers
+            key = (ratio, -covers, g)
+            if best is None or key < best[0]:
+                best = (key, g, cover > min(w, h))
+        if best is not None and (best[0][0] <= values.get("silver", 1) or silver_used >= silver):
+            (_, neg_covers, _), g, horizontal = best
+            stock[g] -= 1
+            used[g] += 1
+            if horizontal:
+                horizontal_used.add(piece(g).food_type)
+            left += neg_covers
+            previous = piece(g).colour
+        elif silver_used < silver:
+            silver_used += 1
+            left -= 1
+            previous = None
+        else:
+            penalties += left
+            left = 0
+    cost = sum(values.get(g, 1) * n for g, n in used.items()) + silver_used * values.get("silver", 1) + PENALTY * penalties
+    return Feast(tuple(sorted(used.items())), silver_used, penalties, cost)
+
+
+def feast_for(s: State, setting: Setting, silver: int | None = None) -> Feast:
+    return greedy_feast(s.goods, s.silver if silver is None else silver, open_positions(s), setting.values_key)
+
+
+# --- breeding ----------------------------------------------------------------------------------
+
+
+@cache
+def breed(goods: Counts_) -> Counts_:
+    c = Counter(dict(goods))
+    for animal in ("sheep", "cattle"):
+        pregnant = f"pregnant-{animal}"
+        if c[pregnant]:
+            c[animal] += 2 * c[pregnant]
+            c[pregnant] = 0
+        elif c[animal] >= 2:
+            c[animal] -= 1
+            c[pregnant] += 1
+    return _counts(c)
+
+
+# --- the round's end and the next round's start ------------------------------------------------
+
+
+def harvest_schedule(length: str) -> list[int]:
+    return list(load("harvest")[length]["levels"])
+
+
+def harvest_goods(level: int) -> list[str]:
+    return list(load("harvest")["levels"][str(level)]) if level else []
+
+
+def _phase3(explorations: Counts_, round_: int, length: str) -> Counts_:
+    """Turn the boards due this round (silver on them is lost) and put 2 silver on the others."""
+    shift = 0 if length == "long" else 1
+    last = 7 if length == "long" else 6
+    out = {}
+    for name, silver in explorations:
+        b = board_named(name)
+        turns = b.face == "front" and b.turns_over_in_round - shift == round_
+        if turns:
+            back = next(n for n in all_boards() if board_named(n).tile == b.tile and board_named(n).face == "back")
+            out[back] = 0
+        else:
+            out[name] = silver + (2 if 2 + (1 - shift) <= round_ <= last - 1 else 0)
+    return tuple(sorted(out.items()))
+
+
+def end_round(
+    s: State,
+    setting: Setting,
+    facts: BoardFacts,
+    *,
+    new_strip: Sequence[str] = (),
+    harvest: Sequence[int] | None = None,
+    solo_blocking: bool | None = None,
+) -> tuple[State, Feast]:
+    """Phases 7-12 of this round and 1-4 of the next: the state at the next action phase.
+
+    In the last round the game ends after the feast: income is final income (not paid), no
+    bonus, and the state returned keeps round = last round with no Vikings left.
+    """
+    values = setting.values
+    last = s.round >= setting.last_round
+    income = state_income(s, facts)
+    s = replace(s, silver=s.silver + (0 if last else income))
+    s = replace(s, goods=breed(s.goods))
+    feast = feast_for(s, setting)
+    s = replace(
+        s,
+        goods=_add_goods(s.goods, {g: -n for g, n in feast.goods_used}),
+        silver=s.silver - feast.silver_used,
+        thing_penalties=s.thing_penalties + feast.penalties,
+        banquet_cleared=True,
+    )
+    if last:
+        return replace(s, vikings_left=0), feast
+    s = _bonus(s, facts)
+    strips = tuple(strip[1:] for strip in s.mountains)
+    strips = tuple(sorted(t for t in strips + ((tuple(new_strip),) if new_strip else ()) if t))
+    return _next_round(s, setting, strips, harvest, solo_blocking), feast
+
+
+def _bonus(s: State, facts: BoardFacts) -> State:
+    rewards = Counter(dict(facts.bonuses))
+    for b in s.new_boards:
+        rewards.update(dict(_empty_board(b)[1]))
+    goods = {k: n for k, n in rewards.items() if k not in ("wood", "stone", "ore", "silver") and _is_good(k)}
+    return replace(
+        s,
+        wood=s.wood + rewards["wood"],
+        stone=s.stone + rewards["stone"],
+        ore=s.ore + rewards["ore"],
+        silver=s.silver + rewards["silver"],
+        goods=_add_goods(s.goods, goods),
+    )
+
+
+def _is_good(name: str) -> bool:
+    try:
+        return piece(name).kind in ("good", "animal")
+    except KeyError:
+        return False
+
+
+def _next_round(s: State, setting: Setting, strips, harvest: Sequence[int] | None, solo_blocking: bool | None) -> State:
+    length = setting.snapshot.game.length
+    r = s.round + 1
+    schedule = list(harvest) if harvest is not None else harvest_schedule(length)
+    crops = harvest_goods(schedule[r - 1]) if r - 1 < len(schedule) else []
+    vikings = min(12, 5 + r + (1 if length == "short" else 0))
+    solo = setting.players == 1 if solo_blocking is None else solo_blocking
+    s = replace(
+        s,
+        round=r,
+        vikings_total=vikings,
+        vikings_left=vikings,
+        goods=_add_goods(s.goods, Counter(crops)),
+        explorations=_phase3(s.explorations, r, length),
+        mountains=strips,
+        # solo: the Vikings of the round just played stay on their spaces; with others, the next
+        # round's spaces are unknown and start free
+        taken=s.placed if solo else frozenset(),
+        placed=frozenset(),
+    )
+    return _draw_weapons(s, 1)

@@ -1,0 +1,857 @@
+"""One player's action phase as a game: a state, its legal actions, and their outcomes.
+
+OpenSpiel-like and pure: `initial_state(snapshot, context)` gives the state, `legal_actions`
+every legal action in a canonical order, `outcomes(state, action)` the branches an action leads
+to (one branch of probability 1, or a chance node whose probabilities come from planner/dice.py
+and sum to exactly 1), and `to_snapshot` turns a state back into a snapshot that
+`models.rules.check_snapshot` judges.
+
+What is modelled: the 61 action spaces with their choices (see models/data/action_spaces.toml),
+the column bonuses (column 3 draws an occupation, column 4 may play one), and the anytime
+actions that matter here: buy a ship, arm a ship with ore. Exchanging silver is a no-op for
+one total and is not an action. Laying tiles on boards is the placement engine's business: the
+boards' placements stay as the snapshot gives them; boards gained (houses, explorations) arrive
+empty.
+
+Choices are bounded and canonical, so equal situations give equal action lists:
+- upgrades are multisets over the few kinds gaining the most value (`UPGRADE_KINDS`), at most
+  `UPGRADE_CHOICES` of them per space, best first;
+- mountain items are free, so a strip is always emptied as far as the space allows;
+- whaling uses as many boats as the space allows, the ones with most ore;
+- overseas trade turns every green kind held (blue is worth more and green is not food);
+- emigration sends the ship of the chosen type carrying the least ore.
+Occupations count by printed points only (a card in hand given as an int is its points; a name,
+or a card drawn unseen, is `drawn_occupation_points`); their effects are out of scope.
+Random weapon draws are dealt from a fixed cycle (bow, snare, spear, long sword): the deck's
+order is unknown, and a deterministic stand-in keeps states mergeable.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache, cached_property
+from itertools import combinations, combinations_with_replacement, product
+
+from models.actions import SHIPS, ActionSpace, Bundle, Option, Upgrade, load_action_spaces, max_rolls
+from models.boards import all_boards, board as board_named
+from models.data_files import load
+from models.pieces import piece, special_names
+from models.round_context import RoundContext
+from models.snapshot import BoardEntry, Ship, Snapshot, parse_snapshot
+from models.values import default_values
+
+Counts = tuple[tuple[str, int], ...]
+WEAPON_CYCLE = ("bow", "snare", "spear", "long-sword")
+UPGRADE_KINDS = 6
+UPGRADE_CHOICES = 8
+SPECIAL_SALE_CHOICES = 6
+# Worth of what the value table does not price, in points: a weapon card helps a later roll;
+# a Viking handed back by a failed roll takes another space this round.
+EXTRA_VALUES = {"bow": 0.7, "snare": 0.7, "spear": 0.7, "long-sword": 1.0, "viking": 2.5}
+
+
+# --- the state ---------------------------------------------------------------------------------
+
+
+def _counts(c: Mapping[str, int]) -> Counts:
+    return tuple(sorted((k, n) for k, n in c.items() if n > 0))
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything that can change during an action phase (canonical: equal situations are equal)."""
+
+    round: int
+    vikings_left: int
+    silver: int
+    wood: int
+    stone: int
+    ore: int
+    goods: Counts
+    weapons: Counts
+    ships: tuple[tuple[str, int], ...]  # (type, added ore), sorted
+    emigrated: tuple[str, ...]  # all emigrated ships, sorted
+    new_boards: tuple[str, ...]  # boards gained since the snapshot, sorted
+    specials: tuple[str, ...]  # special tiles in supply, sorted
+    hand: tuple[int, ...]  # printed points of occupations in hand, sorted
+    occupation_points: int
+    taken: frozenset[str]
+    mountains: tuple[tuple[str, ...], ...]  # face-up strips (items leftmost first), sorted
+    explorations: Counts  # face-up unclaimed exploration board -> silver on it
+    specials_left: tuple[str, ...]
+    buildings_left: Counts
+    weapon_draws: int = 0  # position in WEAPON_CYCLE
+    thing_penalties: int = 0
+    vikings_total: int = 0  # Vikings gained so far (the banquet table's open positions)
+    banquet_cleared: bool = False  # the snapshot's banquet tiles were served in an earlier feast
+    placed: frozenset[str] = frozenset()  # spaces this player occupied this round (solo: they block next round)
+
+    def __hash__(self) -> int:
+        # states are dictionary keys millions of times in a search: hash once
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(self.__dict__[f] for f in _STATE_FIELDS))
+            self.__dict__["_hash"] = h
+        return h
+
+    def count(self, name: str) -> int:
+        for g, n in self.goods:
+            if g == name:
+                return n
+        return 0
+
+    def weapon(self, name: str) -> int:
+        for g, n in self.weapons:
+            if g == name:
+                return n
+        return 0
+
+    def ships_of(self, kind: str) -> int:
+        return sum(1 for t, _ in self.ships if t == kind)
+
+    def animals(self, animal: str) -> int:
+        return self.count(animal) + self.count(f"pregnant-{animal}")
+
+
+_STATE_FIELDS = tuple(State.__dataclass_fields__)
+
+
+def replace(s: State, **changes) -> State:
+    """dataclasses.replace without its per-call field analysis (the search's hottest path)."""
+    d = {f: s.__dict__[f] for f in _STATE_FIELDS}
+    d.update(changes)
+    new = object.__new__(State)
+    new.__dict__.update(d)
+    return new
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What stays fixed while one player plans: the snapshot, players, values for dice choices."""
+
+    snapshot: Snapshot
+    players: int
+    drawn_occupation_points: int = 0
+    values: Mapping[str, float] = field(default_factory=lambda: default_values() | EXTRA_VALUES, hash=False, compare=False)
+
+    @property
+    def last_round(self) -> int:
+        return self.snapshot.last_round
+
+    @cached_property
+    def values_key(self) -> tuple[tuple[str, float], ...]:
+        return tuple(sorted(self.values.items()))
+
+
+def _held_tiles(snapshot: Snapshot) -> set[str]:
+    return {board_named(e.board).tile for e in snapshot.player.boards if board_named(e.board).tile}
+
+
+def face_up_explorations(round_: int, length: str, held_tiles: set[str]) -> dict[str, int]:
+    """The exploration faces showing in a round when nobody has claimed them (silver unknown: 0)."""
+    shift = 0 if length == "long" else 1
+    out = {}
+    for name in all_boards():
+        b = board_named(name)
+        if b.kind != "exploration" or b.tile in held_tiles:
+            continue
+        front = next(board_named(n) for n in all_boards() if board_named(n).tile == b.tile and board_named(n).face == "front")
+        turned = round_ >= front.turns_over_in_round - shift
+        if (b.face == "back") == turned:
+            out[name] = 0
+    return out
+
+
+def _placed(snapshot: Snapshot) -> set[str]:
+    return {x for e in snapshot.player.boards for x in _placed_specials(e)}
+
+
+def _buildings_owned(snapshot: Snapshot) -> Counter:
+    return Counter(e.board for e in snapshot.player.boards if board_named(e.board).is_building)
+
+
+def initial_state(snapshot: Snapshot, context: RoundContext) -> State:
+    p = snapshot.player
+    supply = load("game")["building_supply"]
+    owned = _buildings_owned(snapshot)
+    buildings = context.buildings_left or {b: max(0, n - owned[b]) for b, n in supply.items()}
+    owned_specials = set(p.specials)
+    specials_left = context.specials_left if context.specials_left is not None else [
+        s for s in special_names() if s not in owned_specials
+    ]
+    explorations = context.explorations_available
+    if explorations is None:
+        explorations = face_up_explorations(snapshot.game.round, snapshot.game.length, _held_tiles(snapshot))
+    hand = tuple(sorted(c if isinstance(c, int) else context.drawn_occupation_points for c in p.occupations.hand))
+    return State(
+        round=snapshot.game.round,
+        vikings_left=context.vikings_left if context.vikings_left is not None else snapshot.vikings,
+        silver=p.silver,
+        wood=p.resources.get("wood", 0),
+        stone=p.resources.get("stone", 0),
+        ore=p.resources.get("ore", 0),
+        goods=_counts(p.goods),
+        weapons=_counts(p.weapons),
+        ships=tuple(sorted((s.type, s.ore) for s in p.ships)),
+        emigrated=tuple(sorted(snapshot.emigrated_ships)),
+        new_boards=(),
+        specials=tuple(sorted(set(p.specials) - _placed(snapshot))),
+        hand=hand,
+        occupation_points=p.occupations.played_points,
+        taken=frozenset(context.taken),
+        mountains=tuple(sorted(tuple(s) for s in (context.mountains or []) if s)),
+        explorations=tuple(sorted(explorations.items())),
+        specials_left=tuple(sorted(specials_left)),
+        buildings_left=tuple(sorted(buildings.items())),
+        thing_penalties=p.thing_penalties,
+        vikings_total=snapshot.vikings,
+    )
+
+
+def setting_for(snapshot: Snapshot, context: RoundContext, values: Mapping[str, float] | None = None) -> Setting:
+    extra = {"values": dict(values)} if values is not None else {}
+    return Setting(snapshot, context.players or snapshot.game.players, context.drawn_occupation_points, **extra)
+
+
+# --- actions -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal move: a space with its choices, an anytime action, or passing."""
+
+    kind: str  # "space", "buy-ship", "arm-ship", "pass"
+    space: str = ""  # action-space id, or the ship type for buy-ship / arm-ship
+    choice: tuple[tuple[str, object], ...] = ()  # (what, which) pairs, canonical
+    label: str = ""
+
+    @property
+    def vikings(self) -> int:
+        return load_action_spaces()[self.space].column if self.kind == "space" else 0
+
+    def chosen(self, key: str, default: object = None) -> object:
+        return dict(self.choice).get(key, default)
+
+    def as_json(self) -> dict:
+        return {"kind": self.kind, "space": self.space, "vikings": self.vikings, "label": self.label,
+                "choice": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.choice}}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Branch:
+    probability: Fraction
+    state: State
+    note: str = ""  # what happened, for chance branches ("success spending 2 wood")
+
+
+PASS = Action("pass", label="pass (end your action phase)")
+
+
+# --- checking what a state can afford ----------------------------------------------------------
+
+
+def _can_pay(s: State, b: Bundle) -> bool:
+    if s.silver < b.silver or s.wood < b.wood or s.stone < b.stone or s.ore < b.ore:
+        return False
+    return all(s.count(g) >= n for g, n in b.goods)
+
+
+def _berths_free(s: State, kind: str) -> bool:
+    berths = load("game")["berths"]
+    if kind == "whaling-boat":
+        return s.ships_of("whaling-boat") < berths["small"]
+    return s.ships_of("knarr") + s.ships_of("longship") < berths["large"]
+
+
+def _needs_met(s: State, needs: tuple[str, ...]) -> bool:
+    left = dict(s.buildings_left)
+    for need in needs:
+        if need in SHIPS and not s.ships_of(need):
+            return False
+        if need == "large-ship" and not (s.ships_of("knarr") or s.ships_of("longship")):
+            return False
+        if need == "any-ship" and not s.ships:
+            return False
+        if need == "two-longships" and s.ships_of("longship") < 2:
+            return False
+        if need.endswith("-in-supply") and not left.get(need.removesuffix("-in-supply"), 0):
+            return False
+    return True
+
+
+def _ships_fit(s: State, b: Bundle) -> bool:
+    ships = list(s.ships)
+    for kind, n in b.ships:
+        for _ in range(n):
+            if not _berths_free(replace(s, ships=tuple(ships)), kind):
+                return False
+            ships.append((kind, 0))
+    return True
+
+
+# --- applying bundles --------------------------------------------------------------------------
+
+
+def _add_goods(goods: Counts, changes: Mapping[str, int]) -> Counts:
+    c = dict(goods)
+    for k, n in changes.items():
+        c[k] = c.get(k, 0) + n
+    return tuple(sorted(kv for kv in c.items() if kv[1] > 0))
+
+
+def pay(s: State, b: Bundle) -> State:
+    return replace(
+        s,
+        silver=s.silver - b.silver,
+        wood=s.wood - b.wood,
+        stone=s.stone - b.stone,
+        ore=s.ore - b.ore,
+        goods=_add_goods(s.goods, {g: -n for g, n in b.goods}),
+    )
+
+
+def _draw_weapons(s: State, n: int) -> State:
+    drawn = Counter(WEAPON_CYCLE[(s.weapon_draws + i) % len(WEAPON_CYCLE)] for i in range(n))
+    return replace(s, weapons=_add_goods(s.weapons, drawn), weapon_draws=(s.weapon_draws + n) % len(WEAPON_CYCLE))
+
+
+def gain(s: State, b: Bundle, players: int = 1) -> State:
+    if not b:
+        return s
+    left = Counter(dict(s.buildings_left))
+    left.subtract(dict(b.buildings))
+    s = replace(
+        s,
+        silver=s.silver + b.silver,
+        wood=s.wood + b.wood + b.wood_per_player * players,
+        stone=s.stone + b.stone,
+        ore=s.ore + b.ore,
+        goods=_add_goods(s.goods, dict(b.goods)),
+        weapons=_add_goods(s.weapons, dict(b.weapons)),
+        ships=tuple(sorted(s.ships + tuple((k, 0) for k, n in b.ships for _ in range(n)))),
+        new_boards=tuple(sorted(s.new_boards + tuple(k for k, n in b.buildings for _ in range(n)))),
+        buildings_left=tuple(sorted(left.items())),
+        vikings_left=s.vikings_left + b.vikings,
+    )
+    return _draw_weapons(s, b.weapon_draws) if b.weapon_draws else s
+
+
+# --- choices of one space ----------------------------------------------------------------------
+
+
+def upgraded(name: str, steps: int) -> str:
+    """The good one (or two) steps up its column; a blue good stays blue."""
+    for _ in range(steps):
+        nxt = piece(name).upgrade
+        if nxt is None:
+            break
+        name = nxt
+    return name
+
+
+def _upgrade_choices(s: State, up: Upgrade, values: Mapping[str, float]) -> list[tuple[str, ...]]:
+    """Multisets of goods to upgrade, best value gain first, bounded (see module docstring)."""
+    gain_of = {g: values.get(upgraded(g, up.steps), 0) - values.get(g, 0) for g, _ in s.goods if upgraded(g, up.steps) != g}
+    kinds = sorted(gain_of, key=lambda g: (-gain_of[g], g))[:UPGRADE_KINDS]
+    have = dict(s.goods)
+    found = set()
+    for size in range(1, up.count + 1):
+        for combo in combinations_with_replacement(kinds, size):
+            if all(combo.count(g) <= have[g] for g in set(combo)):
+                found.add(combo)
+    ranked = sorted(found, key=lambda c: (-sum(gain_of[g] for g in c), c))
+    return ranked[:UPGRADE_CHOICES]
+
+
+def _mountain_choices(s: State, takes: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
+    """(strip index, items taken) per strip used; each strip taken as far as allowed."""
+    strips = range(len(s.mountains))
+    out = set()
+    for used in range(1, min(len(takes), len(s.mountains)) + 1):
+        for chosen in combinations(strips, used):
+            # the largest allowances go to the strips in every order; canonical: sorted picks
+            for allowance in set(_orderings(takes[:used])):
+                pick = tuple(sorted((i, min(n, len(s.mountains[i]))) for i, n in zip(chosen, allowance)))
+                out.add(pick)
+    # identical strips give identical results: keep one of each outcome
+    seen, unique = set(), []
+    for pick in sorted(out):
+        key = tuple(sorted((s.mountains[i][:n]) for i, n in pick))
+        if key not in seen:
+            seen.add(key)
+            unique.append(pick)
+    return unique
+
+
+def _orderings(takes: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    from itertools import permutations
+
+    return permutations(takes)
+
+
+def _take_mountain(s: State, pick: tuple[tuple[int, int], ...]) -> State:
+    strips = list(s.mountains)
+    items: Counter = Counter()
+    for i, n in pick:
+        items.update(strips[i][:n])
+        strips[i] = strips[i][n:]
+    return replace(
+        s,
+        wood=s.wood + items["wood"],
+        stone=s.stone + items["stone"],
+        ore=s.ore + items["ore"],
+        silver=s.silver + 2 * items["silver-2"],
+        mountains=tuple(sorted(t for t in strips if t)),
+    )
+
+
+def _mountain_text(s: State, pick: tuple[tuple[int, int], ...]) -> str:
+    return " + ".join("/".join(s.mountains[i][:n]) for i, n in pick)
+
+
+def _option_sets(s: State, space: ActionSpace) -> list[tuple[int, ...]]:
+    if not space.options:
+        return [()]
+    usable = [i for i, o in enumerate(space.options) if _needs_met(s, o.needs) and _can_pay(s, o.pay)]
+    if space.choose == "one":
+        return [(i,) for i in usable]
+    return [c for k in range(len(usable) + 1) for c in combinations(usable, k)]
+
+
+def _special_sets(s: State, n: int, values: Mapping[str, float]) -> list[tuple[str, ...]]:
+    forsale = [x for x in s.specials_left if piece(x).cost is not None]
+    net = {x: values.get(x, 0) - piece(x).cost for x in forsale}
+    best = sorted(forsale, key=lambda x: (-net[x], x))[:SPECIAL_SALE_CHOICES]
+    sets = [c for k in range(1, n + 1) for c in combinations(sorted(best), k) if sum(piece(x).cost for x in c) <= s.silver]
+    return sorted(sets, key=lambda c: (-sum(net[x] for x in c), c))[:SPECIAL_SALE_CHOICES]
+
+
+def _forge_targets(s: State) -> list[str]:
+    return ["jewelry"] + [x for x in s.specials_left if piece(x).forge]
+
+
+def _explore_targets(s: State, space: ActionSpace, snapshot: Snapshot) -> list[str]:
+    held = _held_tiles(snapshot) | {board_named(b).tile for b in s.new_boards if board_named(b).tile}
+    ships = any(s.ships_of(t) for t in space.explore.ships)
+    return [b for b, _ in s.explorations if b in space.explore.boards and board_named(b).tile not in held and ships]
+
+
+def _emigrate_choices(s: State, space: ActionSpace) -> list[tuple[str, bool]]:
+    e = space.emigrate
+    if s.silver < s.round or len(s.emigrated) >= 12:
+        return []
+    out = [(t, False) for t in e.ships if s.ships_of(t)]
+    if e.exchange and s.ships_of(e.exchange[0]) and (e.exchange[1], False) not in out:
+        out.append((e.exchange[1], True))
+    return out
+
+
+def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[tuple[tuple[str, object], ...]]:
+    """Every canonical choice tuple for a space whose requirements are met."""
+    values = setting.values
+    pays = [(("pay", i),) for i, b in enumerate(space.pay_any_of) if _can_pay(s, b)] if space.pay_any_of else [()]
+    parts: list[list[tuple]] = [pays, [(("options", o),) for o in _option_sets(s, space)] if space.options else [()]]
+    if space.upgrade:
+        # doing less of a free effect is never canonical: skip only when nothing can be done
+        parts.append([(("upgrade", u),) for u in _upgrade_choices(s, space.upgrade, values)] or [()])
+    if space.mountain:
+        parts.append([(("mountain", m),) for m in _mountain_choices(s, space.mountain)] or [()])
+    if space.explore:
+        parts.append([(("explore", b),) for b in _explore_targets(s, space, setting.snapshot)])
+    if space.emigrate:
+        parts.append([(("emigrate", t), ("exchange", x)) for t, x in _emigrate_choices(s, space)])
+    if space.special_sale:
+        parts.append([(("buy", c),) for c in _special_sets(s, space.special_sale, values)])
+    if space.forge:
+        parts.append([(("forge", t),) for t in _forge_targets(s)])
+    for combo in product(*parts):
+        yield tuple(kv for part in combo for kv in part)
+
+
+def _option_upgrade_choices(s: State, space: ActionSpace, choice: dict, setting: Setting) -> Iterator[dict]:
+    """Options that themselves upgrade or take mountain items (mountain-2x4-or-double-3)."""
+    opts = [space.options[i] for i in choice.get("options", ())]
+    inner = [o for o in opts if o.upgrade or o.mountain]
+    if not inner:
+        yield choice
+        return
+    o = inner[0]
+    if o.upgrade:
+        for u in _upgrade_choices(s, o.upgrade, setting.values):
+            yield choice | {"option_upgrade": u}
+    if o.mountain:
+        for m in _mountain_choices(s, o.mountain):
+            yield choice | {"option_mountain": m}
+
+
+# --- legality and effects of a space -----------------------------------------------------------
+
+
+def _does_something(space: ActionSpace, s: State, choice: dict) -> bool:
+    """The rulebook: an occupied space must use at least one effect (paying counts)."""
+    if space.pay or space.pay_any_of or space.gain or space.roll or space.forge or space.if_owns:
+        return True
+    if space.per_animal:
+        return s.animals(space.per_animal.animal) > 0
+    if space.overseas_trade:
+        return True
+    if space.occupation and space.occupation.play:
+        return bool(s.hand)
+    keys = ("upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain")
+    return any(choice.get(k) for k in keys)
+
+
+def _green_kinds(s: State) -> list[str]:
+    return [g for g, _ in s.goods if piece(g).colour == "green" and piece(g).kind == "good"]
+
+
+def _space_legal(s: State, space: ActionSpace) -> bool:
+    if space.id in s.taken or s.vikings_left < space.column or not _needs_met(s, space.needs):
+        return False
+    if not _can_pay(s, space.pay) or not _ships_fit(s, space.gain):
+        return False
+    if space.overseas_trade and not _green_kinds(s):
+        return False
+    if space.roll and space.roll.kind == "whaling" and not s.ships_of("whaling-boat"):
+        return False
+    if space.id == "play-occupation-paid" and not s.hand:
+        return False
+    return True
+
+
+def _label(space: ActionSpace, s: State, choice: dict) -> str:
+    bits = []
+    if "pay" in choice:
+        b = space.pay_any_of[choice["pay"]]
+        bits.append("paying " + ", ".join(f"{getattr(b, k)} {k}" for k in ("silver", "wood", "stone", "ore") if getattr(b, k)))
+    if choice.get("options"):
+        bits.append(" and ".join(space.options[i].label for i in choice["options"]))
+    for key in ("upgrade", "option_upgrade"):
+        if choice.get(key):
+            steps = (space.upgrade or next(o.upgrade for o in space.options if o.upgrade)).steps
+            bits.append("upgrading " + ", ".join(f"{g}→{upgraded(g, steps)}" for g in choice[key]))
+    for key in ("mountain", "option_mountain"):
+        if choice.get(key):
+            bits.append("taking " + _mountain_text(s, choice[key]))
+    if choice.get("explore"):
+        bits.append(f"exploring {choice['explore']}")
+    if choice.get("emigrate"):
+        bits.append(("swapping a whaling boat for a knarr, " if choice.get("exchange") else "") + f"emigrating a {choice['emigrate']}")
+    if choice.get("buy"):
+        bits.append("buying " + " and ".join(choice["buy"]))
+    if choice.get("forge"):
+        bits.append(f"forging {choice['forge']}")
+    return space.name + (f" ({'; '.join(bits)})" if bits else "")
+
+
+def _space_actions(s: State, space: ActionSpace, setting: Setting) -> Iterator[Action]:
+    if not _space_legal(s, space):
+        return
+    for base in _space_choices(s, space, setting):
+        for choice in _option_upgrade_choices(s, space, dict(base), setting):
+            if _does_something(space, s, choice):
+                yield Action("space", space.id, tuple(sorted(choice.items())), _label(space, s, choice))
+
+
+def _anytime_actions(s: State) -> Iterator[Action]:
+    ships = load("game")["ships"]
+    for kind in SHIPS:
+        if s.silver >= ships[kind]["price"] and _berths_free(s, kind):
+            yield Action("buy-ship", kind, (), f"buy a {kind} for {ships[kind]['price']} silver")
+    if s.ore:
+        whaling_open = any(x not in s.taken for x in ("whaling-major", "whaling-minor"))
+        if whaling_open and any(t == "whaling-boat" and o < 1 for t, o in s.ships):
+            yield Action("arm-ship", "whaling-boat", (), "arm a whaling boat with 1 ore")
+        pillage_open = any(x not in s.taken for x in ("pillage-2", "pillage-3"))
+        if pillage_open and s.ships_of("longship"):
+            yield Action("arm-ship", "longship", (), "arm your best-armed longship with 1 ore")
+
+
+def legal_actions(s: State, setting: Setting, anytime: bool = True) -> list[Action]:
+    """Every legal action in board order, then the anytime actions. Passing is always legal and
+    is left to the caller (it ends the action phase)."""
+    out = [a for space in load_action_spaces().values() for a in _space_actions(s, space, setting)]
+    return out + list(_anytime_actions(s)) if anytime else out
+
+
+# --- outcomes ----------------------------------------------------------------------------------
+
+
+def outcomes(s: State, action: Action, setting: Setting) -> list[Branch]:
+    """The branches `action` leads to; their probabilities sum to exactly 1."""
+    if action.kind == "buy-ship":
+        price = load("game")["ships"][action.space]["price"]
+        return [Branch(Fraction(1), replace(s, silver=s.silver - price, ships=tuple(sorted(s.ships + ((action.space, 0),)))))]
+    if action.kind == "arm-ship":
+        return [Branch(Fraction(1), _arm(s, action.space))]
+    if action.kind == "pass":
+        return [Branch(Fraction(1), replace(s, vikings_left=0))]
+    space = load_action_spaces()[action.space]
+    choice = dict(action.choice)
+    s = _place_vikings(s, space)
+    s = _before_action(s, space, setting)
+    s = _deterministic_effects(s, space, choice, setting)
+    if space.roll:
+        return roll_branches(s, space, setting)
+    return [Branch(Fraction(1), s)]
+
+
+def _arm(s: State, kind: str) -> State:
+    ships = list(s.ships)
+    candidates = [i for i, (t, o) in enumerate(ships) if t == kind and (kind != "whaling-boat" or o < 1)]
+    best = max(candidates, key=lambda i: (ships[i][1], -i)) if kind == "longship" else candidates[0]
+    ships[best] = (kind, ships[best][1] + 1)
+    return replace(s, ore=s.ore - 1, ships=tuple(sorted(ships)))
+
+
+def _place_vikings(s: State, space: ActionSpace) -> State:
+    return replace(s, vikings_left=s.vikings_left - space.column, taken=s.taken | {space.id}, placed=s.placed | {space.id})
+
+
+def _before_action(s: State, space: ActionSpace, setting: Setting) -> State:
+    """Column bonuses: column 3 draws an occupation; column 4 plays the best one in hand."""
+    if space.bonus and space.bonus.draw_occupations:
+        s = replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * space.bonus.draw_occupations)))
+    if space.bonus and space.bonus.play_occupations and s.hand:
+        s = _play_occupations(s, space.bonus.play_occupations)
+    return s
+
+
+def _play_occupations(s: State, n: int) -> State:
+    played = s.hand[-n:] if n else ()
+    return replace(s, hand=s.hand[: len(s.hand) - len(played)], occupation_points=s.occupation_points + sum(played))
+
+
+def _apply_upgrade(s: State, goods: tuple[str, ...], steps: int) -> State:
+    change: Counter = Counter()
+    for g in goods:
+        change[g] -= 1
+        change[upgraded(g, steps)] += 1
+    return replace(s, goods=_add_goods(s.goods, change))
+
+
+def _apply_option(s: State, o: Option, setting: Setting) -> State:
+    s = pay(s, o.pay)
+    return gain(s, o.gain, setting.players)
+
+
+def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: Setting) -> State:
+    s = pay(s, space.pay)
+    if "pay" in choice:
+        s = pay(s, space.pay_any_of[choice["pay"]])
+    s = gain(s, space.gain, setting.players)
+    for i in choice.get("options", ()):
+        s = _apply_option(s, space.options[i], setting)
+    if choice.get("option_upgrade"):
+        steps = next(o.upgrade for o in space.options if o.upgrade).steps
+        s = _apply_upgrade(s, choice["option_upgrade"], steps)
+    if choice.get("option_mountain"):
+        s = _take_mountain(s, choice["option_mountain"])
+    if choice.get("mountain"):
+        s = _take_mountain(s, choice["mountain"])
+    if choice.get("upgrade"):
+        s = _apply_upgrade(s, choice["upgrade"], space.upgrade.steps)
+    if space.per_animal:
+        pa = space.per_animal
+        s = replace(s, goods=_add_goods(s.goods, {pa.good: min(s.animals(pa.animal), pa.max)}))
+    for owns in space.if_owns:
+        if s.animals(owns.animal) >= owns.at_least:
+            s = gain(s, owns.gain, setting.players)
+    if space.overseas_trade:
+        s = replace(s, goods=_add_goods(s.goods, {k: v for g in _green_kinds(s) for k, v in ((g, -1), (piece(g).upgrade, 1))}))
+    if choice.get("explore"):
+        s = _explore(s, choice["explore"])
+    if choice.get("emigrate"):
+        s = _emigrate(s, choice["emigrate"], bool(choice.get("exchange")))
+    if choice.get("buy"):
+        s = _take_specials(s, choice["buy"], pay_cost=True)
+    if choice.get("forge"):
+        target = choice["forge"]
+        s = replace(s, goods=_add_goods(s.goods, {"jewelry": 1})) if target == "jewelry" else _take_specials(s, (target,), False)
+    if space.occupation and space.occupation.draw:
+        s = replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * space.occupation.draw)))
+    if space.occupation and space.occupation.play:
+        s = _play_occupations(s, min(space.occupation.play, len(s.hand)))
+    return s
+
+
+def _explore(s: State, board: str) -> State:
+    silver = dict(s.explorations)[board]
+    left = tuple((b, n) for b, n in s.explorations if b != board)
+    return replace(s, silver=s.silver + silver, explorations=left, new_boards=tuple(sorted(s.new_boards + (board,))))
+
+
+def _emigrate(s: State, kind: str, exchange: bool) -> State:
+    ships = list(s.ships)
+    if exchange:
+        ships.remove(min((x for x in ships if x[0] == "whaling-boat"), key=lambda x: x[1]))
+        ships.append((kind, 0))
+    ships.remove(min((x for x in ships if x[0] == kind), key=lambda x: x[1]))  # least ore is lost
+    return replace(s, silver=s.silver - s.round, ships=tuple(sorted(ships)), emigrated=tuple(sorted(s.emigrated + (kind,))))
+
+
+def _take_specials(s: State, names: tuple[str, ...], pay_cost: bool) -> State:
+    cost = sum(piece(x).cost or 0 for x in names) if pay_cost else 0
+    return replace(
+        s,
+        silver=s.silver - cost,
+        specials=tuple(sorted(s.specials + tuple(names))),
+        specials_left=tuple(x for x in s.specials_left if x not in names),
+    )
+
+
+# --- chance: the dice actions ------------------------------------------------------------------
+
+
+def roll_branches(s: State, space: ActionSpace, setting: Setting) -> list[Branch]:
+    """The chance node of a dice space: one branch per outcome of the optimal stop-or-re-roll
+    policy (planner/dice.py), outcomes leading to one state merged."""
+    from planner import dice  # the exact distributions live with the planner; no import cycle
+
+    roll = space.roll
+    values = setting.values
+    spendables = {k: (getattr(s, k) if k in ("wood", "stone") else s.weapon(k)) for k in roll.spend}
+    spendables = {k: n for k, n in spendables.items() if n}
+    spend_values = {k: values.get(k, 1) for k in roll.spend}
+    failure_value = _bundle_value(roll.failure, values)
+    if roll.aim == "low":
+        ore = _whaling_ore(s, roll.boats[1]) if roll.ore == "boats-used" else 0
+        v = dice.Values(success=_bundle_value(roll.success, values), failure=failure_value, spend=spend_values)
+        dist = _low_distribution(roll.kind, tuple(sorted(spendables.items())), v.success, v.failure, tuple(sorted(spend_values.items())), ore)
+    else:
+        ore = max((o for t, o in s.ships if t == "longship"), default=0) if roll.ore == "longship-most-ore" else 0
+        tiles = blue_tiles(s)
+        table = tuple(sorted((sw, values.get(name, 0)) for sw, name in tiles.items()))
+        dist = _high_distribution(roll.kind, tuple(sorted(spendables.items())), failure_value, tuple(sorted(spend_values.items())), table, ore)
+    merged: dict[State, list] = {}
+    for outcome, p in dist.outcomes.items():
+        after, note = _apply_outcome(s, roll, outcome, setting)
+        if after in merged:
+            merged[after][0] += p
+        else:
+            merged[after] = [p, note]
+    return [Branch(p, st, note) for st, (p, note) in merged.items()]
+
+
+def _bundle_value(b: Bundle, values: Mapping[str, float]) -> float:
+    total = b.silver * values.get("silver", 1) + b.wood * values.get("wood", 1) + b.stone * values.get("stone", 1)
+    total += sum(values.get(g, 0) * n for g, n in b.goods) + sum(values.get(w, 0) * n for w, n in b.weapons)
+    return total + b.vikings * values.get("viking", 0)
+
+
+def _whaling_ore(s: State, boats: int) -> int:
+    """Printed ore (1 each) plus added ore on the best-armed boats used."""
+    ores = sorted((o for t, o in s.ships if t == "whaling-boat"), reverse=True)[:boats]
+    return sum(1 + o for o in ores)
+
+
+def blue_tiles(s: State) -> dict[int, str]:
+    return _blue_tiles(s.specials_left)
+
+
+@cache
+def _blue_tiles(specials_left: tuple[str, ...]) -> dict[int, str]:
+    """Sword value -> the most valuable blue tile with it that a raid may take (standard blue
+    goods are unlimited; special tiles only while in the supply)."""
+    swords = load("blue_sword_values")["sword"]
+    values = default_values()
+    best: dict[int, str] = {}
+    for name in list(swords) + list(specials_left):
+        sw = piece(name).sword
+        if sw is not None and (sw not in best or values.get(name, 0) > values.get(best[sw], 0)):
+            best[sw] = name
+    return best
+
+
+@cache
+def _low_distribution(kind, spendables, success, failure, spend, ore):
+    from planner import dice
+
+    values = dice.Values(success=success, failure=failure, spend=dict(spend))
+    if kind == "hunt":
+        return dice.hunt_distribution(dict(spendables), values, rolls=_rolls())
+    if kind == "snare":
+        return dice.snare_distribution(dict(spendables), values, rolls=_rolls())
+    return dice.whaling_distribution(dict(spendables), values, ore=ore, rolls=_rolls())
+
+
+@cache
+def _high_distribution(kind, spendables, failure, spend, table, ore):
+    from planner import dice
+
+    values = dice.Values(failure=failure, spend=dict(spend))
+    reward = dict(table)
+    if kind == "raid":
+        return dice.raid_distribution(dict(spendables), values, reward, rolls=_rolls())
+    return dice.pillage_distribution(dict(spendables), values, reward, ore=ore, rolls=_rolls())
+
+
+@cache
+def _rolls() -> int:
+    return max_rolls()  # parses the TOML text each call: once is enough
+
+
+def _apply_outcome(s: State, roll, outcome, setting: Setting) -> tuple[State, str]:
+    if not outcome.success:
+        return gain(s, roll.failure, setting.players), "failure (compensation taken)"
+    for name, n in outcome.spent:
+        if name in ("wood", "stone"):
+            s = replace(s, **{name: getattr(s, name) - n})
+        else:
+            s = replace(s, weapons=_add_goods(s.weapons, {name: -n}))
+    if roll.aim == "low":
+        return gain(s, roll.success, setting.players), str(outcome)
+    tiles = blue_tiles(s)
+    reachable = [name for sw, name in tiles.items() if sw <= outcome.result]
+    best = max(reachable, key=lambda x: (setting.values.get(x, 0), x))
+    if piece(best).kind == "special":
+        s = _take_specials(s, (best,), pay_cost=False)
+    else:
+        s = replace(s, goods=_add_goods(s.goods, {best: 1}))
+    return s, f"{outcome}, taking {best}"
+
+
+# --- back to a snapshot ------------------------------------------------------------------------
+
+
+def to_snapshot(s: State, setting: Setting) -> Snapshot:
+    """The position a state describes, as a snapshot for the rule checker and the scorer."""
+    base = setting.snapshot
+    data = base.model_dump(mode="json")
+    player = data["player"]
+    player.update(
+        silver=s.silver,
+        resources={"wood": s.wood, "stone": s.stone, "ore": s.ore},
+        goods=dict(s.goods),
+        weapons=dict(s.weapons),
+        specials=list(s.specials) + [x for e in base.player.boards for x in _placed_specials(e)],
+        ships=[{"type": t, "ore": o} for t, o in s.ships],
+        emigrated=[t for t in s.emigrated if t in ("knarr", "longship")],
+        thing_penalties=s.thing_penalties,
+        vikings=s.vikings_total,
+    )
+    player["occupations"]["played_points"] = s.occupation_points
+    player["occupations"]["hand"] = list(s.hand)
+    ids = {e["id"] for e in player["boards"]}
+    for name in s.new_boards:
+        new_id = name
+        k = 2
+        while new_id in ids:
+            new_id, k = f"{name}-{k}", k + 1
+        ids.add(new_id)
+        player["boards"].append({"id": new_id, "board": name, "placements": [], "resources": {}})
+    if s.banquet_cleared:
+        player["banquet"]["placements"] = []
+    data["game"]["round"] = s.round
+    return parse_snapshot(data)
+
+
+def _placed_specials(entry: BoardEntry) -> list[str]:
+    return [p.piece for p in entry.placements if piece(p.piece).kind == "special"]
+
+
+def ship_models(s: State) -> list[Ship]:
+    return [Ship(type=t, ore=o) for t, o in s.ships]

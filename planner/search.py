@@ -1,0 +1,308 @@
+"""Planning one player's action phase: an anytime beam search over a graph of merged states.
+
+The search space is a networkx DiGraph. Decision nodes are `State`s (canonical and hashable, so
+two orders of the same actions reach one node); chance nodes are ("chance", state, action)
+tuples whose out-edges carry the outcome probabilities of planner/dice.py. Edges out of a
+decision node carry the action and its Viking cost.
+
+Layer by layer, every state of the frontier is expanded (all legal actions and their outcomes),
+each child is valued by planner/evaluate.py, and the best `beam` actions of the layer (a chance
+action by its expected value) feed the next frontier. When a pass finishes with budget left,
+the beam doubles and the search runs again over the graph it already has. Values are then
+backed up exactly over the explored graph (expectimax: max over actions, expectation over
+outcomes; a node never expanded keeps its evaluation, which is the value of passing there).
+
+Determinism: with a node budget (`nodes`) the clock is never read for a decision, and every
+ordering is by value then by the canonical action order, so the same snapshot and options give
+the same plan.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+import networkx as nx
+
+from models.round_end import end_round
+from models.round_rules import PASS, Action, Branch, Setting, State, legal_actions, outcomes
+from planner.evaluate import Evaluator, explain_change
+
+Progress = Callable[[dict], None]
+
+
+@dataclass(frozen=True)
+class Options:
+    beam: int = 8  # actions kept per layer in the first pass (doubles each further pass)
+    max_beam: int = 512
+    nodes: int | None = None  # expansion budget; when given the clock is ignored
+    time_limit: float = 5.0  # seconds, used only without a node budget
+    horizon: int = 1  # rounds planned: 1 = this action phase only
+    chance_children: int = 8  # outcomes of a chance action followed further (most likely first)
+    harvest: tuple[int, ...] | None = None  # override models/data/harvest.toml's schedule
+
+
+@dataclass(frozen=True)
+class Outcome:
+    probability: float
+    note: str
+    value: float
+
+
+@dataclass(frozen=True)
+class Step:
+    action: Action
+    round: int
+    vikings: int
+    value: float  # expected value after this step (backed up)
+    gain: float  # expected evaluation after minus evaluation before
+    reason: str
+    outcomes: tuple[Outcome, ...] = ()  # chance steps: every outcome; the line follows the likeliest
+
+    def as_json(self) -> dict:
+        return {
+            "action": self.action.as_json(),
+            "round": self.round,
+            "vikings": self.vikings,
+            "expected_value": round(self.value, 3),
+            "expected_gain": round(self.gain, 3),
+            "reason": self.reason,
+            "outcomes": [{"probability": round(o.probability, 6), "outcome": o.note, "value": round(o.value, 3)} for o in self.outcomes],
+        }
+
+
+@dataclass(frozen=True)
+class Alternative:
+    action: Action
+    value: float
+
+
+@dataclass
+class Plan:
+    steps: list[Step]
+    value_now: float  # evaluation of the snapshot (passing at once)
+    value: float  # backed-up value of the plan
+    alternatives: list[Alternative]
+    expanded: int
+    evaluations: int
+    seconds: float
+    graph: nx.DiGraph = field(repr=False)
+
+    def as_json(self) -> dict:
+        return {
+            "next_action": self.steps[0].as_json() if self.steps else None,
+            "steps": [s.as_json() for s in self.steps],
+            "value_now": round(self.value_now, 3),
+            "expected_value": round(self.value, 3),
+            "alternatives": [{"action": a.action.as_json(), "expected_value": round(a.value, 3)} for a in self.alternatives],
+            "search": {"states_expanded": self.expanded, "evaluations": self.evaluations, "graph_nodes": self.graph.number_of_nodes()},
+        }
+
+
+class Search:
+    """One search over one snapshot; `run()` returns the plan."""
+
+    def __init__(self, root: State, setting: Setting, options: Options, progress: Progress | None = None):
+        self.root, self.setting, self.options, self.progress = root, setting, options, progress
+        self.evaluate = Evaluator(setting)
+        self.graph = nx.DiGraph()
+        self.graph.add_node(root)
+        self.expanded = 0
+        self.last_round = min(setting.last_round, root.round + options.horizon - 1)
+        self._facts = self.evaluate.facts
+        self._started = 0.0
+
+    # --- budget ---------------------------------------------------------------------------------
+
+    def _out_of_budget(self) -> bool:
+        if self.options.nodes is not None:
+            return self.expanded >= self.options.nodes
+        return time.perf_counter() - self._started >= self.options.time_limit
+
+    # --- expansion ------------------------------------------------------------------------------
+
+    def _actions(self, s: State) -> list[Action]:
+        acts = legal_actions(s, self.setting) if s.vikings_left > 0 else []
+        if s.round < self.last_round:
+            acts.append(PASS)
+        return acts
+
+    def _branches(self, s: State, a: Action) -> list[Branch]:
+        if a.kind == "pass":
+            nxt, _ = end_round(s, self.setting, self._facts, harvest=self.options.harvest)
+            return [Branch(Fraction(1), nxt, "the round ends")]
+        return outcomes(s, a, self.setting)
+
+    def expand(self, s: State) -> None:
+        g = self.graph
+        if g.nodes[s].get("expanded"):
+            return
+        self.expanded += 1
+        for order, a in enumerate(self._actions(s)):
+            branches = self._branches(s, a)
+            if len(branches) == 1:
+                child = branches[0].state
+                g.add_edge(s, child, action=a, vikings=a.vikings, probability=1.0, order=order)
+            else:
+                node = ("chance", s, a)
+                g.add_edge(s, node, action=a, vikings=a.vikings, probability=1.0, order=order)
+                for b in sorted(branches, key=lambda b: -b.probability):
+                    g.add_edge(node, b.state, probability=float(b.probability), fraction=b.probability, note=b.note)
+        g.nodes[s]["expanded"] = True
+
+    def _score(self, node) -> float:
+        if isinstance(node, State):
+            return self.evaluate(node)
+        return sum(d["probability"] * self.evaluate(c) for _, c, d in self.graph.out_edges(node, data=True))
+
+    # --- the beam -------------------------------------------------------------------------------
+
+    def _layer(self, frontier: list[State], beam: int) -> list[State]:
+        candidates = []
+        for s in frontier:
+            if self._out_of_budget():
+                break
+            self.expand(s)
+            for _, child, d in self.graph.out_edges(s, data=True):
+                candidates.append((-self._score(child), len(candidates), child))
+        candidates.sort(key=lambda c: (c[0], c[1]))
+        nxt: dict[State, None] = {}
+        for _, _, node in candidates[:beam]:
+            if isinstance(node, State):
+                nxt.setdefault(node)
+            else:
+                for _, c in list(self.graph.out_edges(node))[: self.options.chance_children]:
+                    nxt.setdefault(c)
+        return [s for s in nxt if s.vikings_left > 0 or s.round < self.last_round]
+
+    def run(self) -> Plan:
+        self._started = time.perf_counter()
+        beam = self.options.beam
+        while True:
+            frontier, depth = [self.root], 0
+            while frontier and not self._out_of_budget():
+                frontier = self._layer(frontier, beam)
+                depth += 1
+                self._report(beam, depth)
+            if self._out_of_budget() or beam >= self.options.max_beam:
+                break
+            beam *= 2
+        return self._plan()
+
+    def _report(self, beam: int, depth: int) -> None:
+        if self.progress:
+            self.progress({"expanded": self.expanded, "beam": beam, "depth": depth, "graph_nodes": self.graph.number_of_nodes(),
+                           "seconds": time.perf_counter() - self._started})  # fmt: skip
+
+    # --- backing up -----------------------------------------------------------------------------
+
+    def values(self) -> dict:
+        """Backed-up value of every node reachable from the root (iterative, children first)."""
+        g = self.graph
+        value: dict = {}
+        for node in _post_order(g, self.root):
+            if isinstance(node, State):
+                best = self.evaluate(node)
+                for _, c in g.out_edges(node):
+                    best = max(best, value[c])
+                value[node] = best
+            else:
+                value[node] = sum(d["probability"] * value[c] for _, c, d in g.out_edges(node, data=True))
+        return value
+
+    def _ranked(self, s: State, value: dict) -> list[tuple[float, int, Action, object]]:
+        edges = [(value[c], d["order"], d["action"], c) for _, c, d in self.graph.out_edges(s, data=True)]
+        return sorted(edges, key=lambda e: (-e[0], e[1]))
+
+    def _plan(self) -> Plan:
+        value = self.values()
+        steps: list[Step] = []
+        s = self.root
+        while True:
+            ranked = self._ranked(s, value)
+            if not ranked or ranked[0][0] <= self.evaluate(s) + 1e-9:
+                break
+            v, _, action, child = ranked[0]
+            steps.append(self._step(s, action, child, v, value))
+            s = child if isinstance(child, State) else next(c for _, c in self.graph.out_edges(child))
+        root_ranked = self._ranked(self.root, value)
+        alternatives = [Alternative(a, v) for v, _, a, _ in root_ranked[1:4]]
+        return Plan(
+            steps=steps,
+            value_now=self.evaluate(self.root),
+            value=value[self.root],
+            alternatives=alternatives,
+            expanded=self.expanded,
+            evaluations=self.evaluate.evaluations,
+            seconds=time.perf_counter() - self._started,
+            graph=self.graph,
+        )
+
+    def _step(self, s: State, action: Action, child, v: float, value: dict) -> Step:
+        before = self.evaluate.components(s)
+        if isinstance(child, State):
+            after_value = self.evaluate(child)
+            reason = _reason(action, explain_change(before, self.evaluate.components(child)), v, self.evaluate(s))
+            outs: tuple[Outcome, ...] = ()
+        else:
+            edges = list(self.graph.out_edges(child, data=True))
+            after_value = sum(d["probability"] * self.evaluate(c) for _, c, d in edges)
+            outs = tuple(Outcome(d["probability"], d["note"], value[c]) for _, c, d in edges)
+            likely = edges[0][1]
+            success = sum(d["probability"] for _, _, d in edges if not d["note"].startswith("failure"))
+            change = explain_change(before, self.evaluate.components(likely))
+            reason = _reason(action, f"{success:.0%} chance of success; likeliest outcome: {edges[0][2]['note']} ({change})", v, self.evaluate(s))
+        return Step(action, s.round, action.vikings, v, after_value - self.evaluate(s), reason, outs)
+
+
+def _post_order(g: nx.DiGraph, root) -> list:
+    """Nodes reachable from root, each after all its successors (the graph is acyclic: every
+    action spends Vikings, silver or ore, or ends the round)."""
+    order, seen, stack = [], {root}, [(root, iter(g.successors(root)))]
+    while stack:
+        node, children = stack[-1]
+        for c in children:
+            if c not in seen:
+                seen.add(c)
+                stack.append((c, iter(g.successors(c))))
+                break
+        else:
+            stack.pop()
+            order.append(node)
+    return order
+
+
+def _reason(action: Action, change: str, v: float, now: float) -> str:
+    if action.kind == "pass":
+        return f"end the round here: {change}; the next round is worth planning from here ({v - now:+.1f} on the line)"
+    cost = f"{action.vikings} Viking{'s' if action.vikings != 1 else ''}" if action.vikings else "no Viking"
+    return f"{change}; costs {cost}; the best line through it is worth {v - now:+.1f} over passing now"
+
+
+def plan(root: State, setting: Setting, options: Options = Options(), progress: Progress | None = None) -> Plan:
+    return Search(root, setting, options, progress).run()
+
+
+def replay(root: State, setting: Setting, steps: Sequence[Step]) -> list[State]:
+    """States along a plan's line, re-derived by the rules engine (raises if a step is illegal)."""
+    states = [root]
+    s = root
+    last_round = setting.last_round
+    for step in steps:
+        a = step.action
+        if a.kind == "pass":
+            if s.round >= last_round:
+                raise ValueError("cannot pass into a round after the last")
+            s, _ = end_round(s, setting, Evaluator(setting).facts)
+        else:
+            if a not in legal_actions(s, setting):
+                raise ValueError(f"illegal step: {a.label}")
+            branches = outcomes(s, a, setting)
+            s = max(branches, key=lambda b: b.probability).state
+        states.append(s)
+    return states
+
+
+__all__ = ["Options", "Plan", "Search", "Step", "plan", "replay", "replace"]
