@@ -19,7 +19,9 @@ Choices are bounded and canonical, so equal situations give equal action lists:
 - mountain items are free, so a strip is always emptied as far as the space allows;
 - whaling uses as many boats as the space allows, the ones with most ore;
 - overseas trade turns every green kind held (blue is worth more and green is not food);
-- emigration sends the ship of the chosen type carrying the least ore.
+- emigration sends the ship of the chosen type carrying the least ore;
+- forging offers jewelry and the `FORGE_SPECIALS` most valuable forge-marked specials left;
+- a special sale offers the `SPECIAL_SALE_CHOICES` best sets by value minus cost.
 Occupations count by printed points only (a card in hand given as an int is its points; a name,
 or a card drawn unseen, is `drawn_occupation_points`); their effects are out of scope.
 Random weapon draws are dealt from a fixed cycle (bow, snare, spear, long sword): the deck's
@@ -45,12 +47,19 @@ from models.values import default_values
 
 Counts = tuple[tuple[str, int], ...]
 WEAPON_CYCLE = ("bow", "snare", "spear", "long-sword")
-UPGRADE_KINDS = 6
-UPGRADE_CHOICES = 8
-SPECIAL_SALE_CHOICES = 6
+UPGRADE_KINDS = 5
+UPGRADE_CHOICES = 5
+SPECIAL_SALE_CHOICES = 4
+FORGE_SPECIALS = 2
 # Worth of what the value table does not price, in points: a weapon card helps a later roll;
 # a Viking handed back by a failed roll takes another space this round.
 EXTRA_VALUES = {"bow": 0.7, "snare": 0.7, "spear": 0.7, "long-sword": 1.0, "viking": 2.5}
+
+
+@cache
+def _spaces() -> dict[str, ActionSpace]:
+    # load_action_spaces() builds a fresh dict per call; the engine asks millions of times
+    return load_action_spaces()
 
 
 # --- the state ---------------------------------------------------------------------------------
@@ -230,7 +239,7 @@ class Action:
 
     @property
     def vikings(self) -> int:
-        return load_action_spaces()[self.space].column if self.kind == "space" else 0
+        return _spaces()[self.space].column if self.kind == "space" else 0
 
     def chosen(self, key: str, default: object = None) -> object:
         return dict(self.choice).get(key, default)
@@ -429,8 +438,10 @@ def _special_sets(s: State, n: int, values: Mapping[str, float]) -> list[tuple[s
     return sorted(sets, key=lambda c: (-sum(net[x] for x in c), c))[:SPECIAL_SALE_CHOICES]
 
 
-def _forge_targets(s: State) -> list[str]:
-    return ["jewelry"] + [x for x in s.specials_left if piece(x).forge]
+def _forge_targets(s: State, values: Mapping[str, float]) -> list[str]:
+    """Jewelry, and the forge-marked special tiles left worth the most (bounded)."""
+    forgeable = sorted((x for x in s.specials_left if piece(x).forge), key=lambda x: (-values.get(x, 0), x))
+    return ["jewelry"] + forgeable[:FORGE_SPECIALS]
 
 
 def _explore_targets(s: State, space: ActionSpace, snapshot: Snapshot) -> list[str]:
@@ -466,7 +477,7 @@ def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[t
     if space.special_sale:
         parts.append([(("buy", c),) for c in _special_sets(s, space.special_sale, values)])
     if space.forge:
-        parts.append([(("forge", t),) for t in _forge_targets(s)])
+        parts.append([(("forge", t),) for t in _forge_targets(s, values)])
     for combo in product(*parts):
         yield tuple(kv for part in combo for kv in part)
 
@@ -544,7 +555,7 @@ def _label(space: ActionSpace, s: State, choice: dict) -> str:
         bits.append("buying " + " and ".join(choice["buy"]))
     if choice.get("forge"):
         bits.append(f"forging {choice['forge']}")
-    return space.name + (f" ({'; '.join(bits)})" if bits else "")
+    return f"{space.name} [{space.id}]" + (f" ({'; '.join(bits)})" if bits else "")
 
 
 def _space_actions(s: State, space: ActionSpace, setting: Setting) -> Iterator[Action]:
@@ -573,7 +584,7 @@ def _anytime_actions(s: State) -> Iterator[Action]:
 def legal_actions(s: State, setting: Setting, anytime: bool = True) -> list[Action]:
     """Every legal action in board order, then the anytime actions. Passing is always legal and
     is left to the caller (it ends the action phase)."""
-    out = [a for space in load_action_spaces().values() for a in _space_actions(s, space, setting)]
+    out = [a for space in _spaces().values() for a in _space_actions(s, space, setting)]
     return out + list(_anytime_actions(s)) if anytime else out
 
 
@@ -589,7 +600,7 @@ def outcomes(s: State, action: Action, setting: Setting) -> list[Branch]:
         return [Branch(Fraction(1), _arm(s, action.space))]
     if action.kind == "pass":
         return [Branch(Fraction(1), replace(s, vikings_left=0))]
-    space = load_action_spaces()[action.space]
+    space = _spaces()[action.space]
     choice = dict(action.choice)
     s = _place_vikings(s, space)
     s = _before_action(s, space, setting)
