@@ -1,0 +1,202 @@
+"""The round rules engine: legality, Viking costs, chance nodes against planner/dice.py."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from models.actions import load_action_spaces
+from models.round_context import parse_context, split_snapshot
+from models.round_rules import (
+    Action,
+    initial_state,
+    legal_actions,
+    outcomes,
+    replace,
+    setting_for,
+    to_snapshot,
+)
+from models.rules import check_snapshot
+from models.snapshot import SnapshotError
+from planner import dice
+
+BASE = {
+    "format": "affo-snapshot/1",
+    "game": {"round": 3, "players": 1},
+    "player": {
+        "silver": 6,
+        "resources": {"wood": 3, "stone": 2, "ore": 1},
+        "goods": {"peas": 2, "mead": 1, "beans": 1, "flax": 1, "sheep": 2, "hide": 1, "oil": 1},
+        "weapons": {"bow": 1, "snare": 1, "spear": 1},
+        "ships": [{"type": "whaling-boat"}, {"type": "longship"}],
+        "boards": [{"id": "home", "board": "home-long"}],
+    },
+}
+STRIPS = [["wood", "stone", "ore", "silver-2"], ["stone", "wood", "silver-2"]]
+
+
+def make(context: dict | None = None, **player):
+    data = {**BASE, "player": {**BASE["player"], **player}, "round_context": {"mountains": STRIPS, **(context or {})}}
+    snap, ctx = split_snapshot(data)
+    return initial_state(snap, ctx), setting_for(snap, ctx)
+
+
+def test_context_is_stripped_from_the_snapshot_and_validated():
+    s, _ = make({"taken": ["build-shed"]})
+    assert "build-shed" in s.taken
+    with pytest.raises(SnapshotError) as err:
+        parse_context({"taken": ["no-such-space"]})
+    assert err.value.problems[0].path.startswith("round_context")
+
+
+def test_taken_spaces_are_never_legal():
+    taken = ["build-shed", "hunt-game-1", "upgrade-2", "raid", "mountain-2"]
+    s, setting = make({"taken": taken})
+    assert not {a.space for a in legal_actions(s, setting)} & set(taken)
+
+
+def test_viking_costs_are_respected():
+    s, setting = make({"vikings_left": 3})
+    spaces = load_action_spaces()
+    acts = [a for a in legal_actions(s, setting) if a.kind == "space"]
+    assert acts and all(spaces[a.space].column <= 3 for a in acts)
+    assert not [a for a in acts if spaces[a.space].column == 4]
+    none_left, _ = make({"vikings_left": 0})
+    assert not [a for a in legal_actions(none_left, setting) if a.kind == "space"]
+
+
+def test_every_action_of_a_rich_position_leads_to_a_legal_snapshot():
+    s, setting = make({}, silver=20, goods={"peas": 2, "sheep": 2, "cattle": 1, "wool": 1, "silverware": 1, "hide": 1, "linen": 1})
+    acts = legal_actions(s, setting)
+    assert len(acts) > 60
+    for a in acts:
+        branches = outcomes(s, a, setting)
+        assert sum(b.probability for b in branches) == 1
+        for b in branches:
+            problems = check_snapshot(to_snapshot(b.state, setting))
+            assert not problems, (a.label, problems)
+
+
+def test_upgrade_choices_are_multisets_bounded_and_canonical():
+    s, setting = make({})
+    ups = [a for a in legal_actions(s, setting) if a.space == "upgrade-3"]
+    chosen = [a.chosen("upgrade") for a in ups]
+    assert 1 <= len(chosen) <= 5
+    assert all(list(c) == sorted(c) or len(set(c)) < len(c) for c in chosen)  # one order per multiset
+    assert len(set(chosen)) == len(chosen)
+
+
+def test_mountain_items_come_off_the_left():
+    s, setting = make({})
+    a = next(a for a in legal_actions(s, setting) if a.space == "mountain-2" and "wood/stone" in a.label)
+    (after,) = outcomes(s, a, setting)
+    assert (after.state.wood, after.state.stone) == (s.wood + 1, s.stone + 1)
+    assert ("ore", "silver-2") in after.state.mountains
+
+
+def test_house_and_ship_needs_a_berth_and_the_building_in_supply():
+    s, setting = make({"buildings_left": {"shed": 3, "stone-house": 0, "long-house": 5}})
+    labels = [a.label for a in legal_actions(s, setting) if a.space == "build-house-and-ship"]
+    assert labels == ["Build a House and Ship [build-house-and-ship] (long house and knarr)"]
+
+
+def test_emigration_pays_the_round_and_frees_a_position():
+    s, setting = make({})
+    a = next(a for a in legal_actions(s, setting) if a.space == "emigrate-2")
+    (b,) = outcomes(s, a, setting)
+    assert b.state.silver == s.silver - 3 and b.state.emigrated == ("longship",) and not b.state.ships_of("longship")
+
+
+def test_column_three_draws_an_occupation_and_column_four_plays_one():
+    s, setting = make({"drawn_occupation_points": 2})
+    a = next(a for a in legal_actions(s, setting) if a.space == "build-longship")
+    (b,) = outcomes(s, a, setting)
+    assert b.state.hand == (2,)
+    a4 = next(a for a in legal_actions(b.state, setting) if a.space == "buy-cattle-sheep")
+    (c,) = outcomes(b.state, a4, setting)
+    assert c.state.hand == () and c.state.occupation_points == 2
+
+
+def test_anytime_ship_purchase_and_arming():
+    s, setting = make({})
+    acts = legal_actions(s, setting)
+    buy = next(a for a in acts if a.kind == "buy-ship" and a.space == "knarr")
+    (b,) = outcomes(s, buy, setting)
+    assert b.state.silver == 1 and b.state.ships_of("knarr") == 1
+    arm = next(a for a in acts if a.kind == "arm-ship" and a.space == "whaling-boat")
+    (c,) = outcomes(s, arm, setting)
+    assert ("whaling-boat", 1) in c.state.ships and c.state.ore == 0
+
+
+def _dice_values(setting, space):
+    from models.round_rules import _bundle_value
+
+    roll = space.roll
+    spend = {k: setting.values.get(k, 1) for k in roll.spend}
+    return dice.Values(success=_bundle_value(roll.success, setting.values), failure=_bundle_value(roll.failure, setting.values), spend=spend)
+
+
+@pytest.mark.parametrize("space_id", ["hunt-game-1", "lay-snare", "whaling-major"])
+def test_low_dice_chance_nodes_match_the_dice_module(space_id):
+    s, setting = make({})
+    space = load_action_spaces()[space_id]
+    a = next(a for a in legal_actions(s, setting) if a.space == space_id)
+    branches = outcomes(s, a, setting)
+    assert sum(b.probability for b in branches) == 1
+    spend = {k: (getattr(s, k) if k == "wood" else s.weapon(k)) for k in space.roll.spend}
+    values = _dice_values(setting, space)
+    if space.roll.kind == "whaling":
+        expected = dice.whaling_distribution(spend, values, ore=1)  # one boat, its printed ore
+    elif space.roll.kind == "snare":
+        expected = dice.snare_distribution(spend, values)
+    else:
+        expected = dice.hunt_distribution(spend, values)
+    fail_p = sum(b.probability for b in branches if b.note.startswith("failure"))
+    assert fail_p == 1 - expected.success_probability
+    assert sorted(b.probability for b in branches) == sorted(expected.outcomes.values())
+
+
+def test_raid_takes_the_best_blue_tile_reachable_and_matches_exact_enumeration():
+    s, setting = make({}, resources={"wood": 0, "stone": 0, "ore": 0}, weapons={})
+    a = next(a for a in legal_actions(s, setting) if a.space == "raid")
+    branches = outcomes(s, a, setting)
+    assert sum(b.probability for b in branches) == 1
+    from models.round_rules import blue_tiles
+
+    table = {sw: setting.values[name] for sw, name in blue_tiles(s).items()}
+    expected = dice.raid_distribution({}, _dice_values(setting, load_action_spaces()["raid"]), table)
+    fail = sum(b.probability for b in branches if b.note.startswith("failure"))
+    assert fail == 1 - expected.success_probability
+    # hand-worked bound: nothing to spend, so a d8 fails three times below 6 at least: (5/8)^3
+    assert fail >= Fraction(5, 8) ** 3
+    for b in branches:
+        if not b.note.startswith("failure"):
+            assert b.state.specials or any(g in ("rune-stone", "silverware", "chest", "silk") for g, _ in b.state.goods)
+
+
+def test_hunt_with_nothing_to_spend_hand_worked():
+    # with one bow and no wood only a 1 can be paid for: re-roll anything else, 1 - (7/8)^3;
+    # with nothing at all a hunt never succeeds (a 1 still costs one item)
+    none, setting = make({}, resources={}, weapons={})
+    a = next(a for a in legal_actions(none, setting) if a.space == "hunt-game-1")
+    assert all(b.note.startswith("failure") for b in outcomes(none, a, setting))
+    s, setting = make({}, resources={}, weapons={"bow": 1})
+    a = next(a for a in legal_actions(s, setting) if a.space == "hunt-game-1")
+    branches = outcomes(s, a, setting)
+    success = sum(b.probability for b in branches if not b.note.startswith("failure"))
+    assert success == 1 - Fraction(7, 8) ** 3
+
+
+def test_states_merge_when_two_actions_commute():
+    s, setting = make({})
+    acts = {a.space: a for a in legal_actions(s, setting) if a.space in ("take-stockfish", "weekly-beans")}
+    (ab,) = outcomes(outcomes(s, acts["take-stockfish"], setting)[0].state, acts["weekly-beans"], setting)
+    (ba,) = outcomes(outcomes(s, acts["weekly-beans"], setting)[0].state, acts["take-stockfish"], setting)
+    assert ab.state == ba.state and hash(ab.state) == hash(ba.state)
+    assert replace(ab.state) == ab.state
+
+
+def test_action_json_is_plain():
+    a = Action("space", "upgrade-2", (("upgrade", ("peas", "peas")),), "x")
+    assert a.as_json()["choice"] == {"upgrade": ["peas", "peas"]}
