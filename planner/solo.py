@@ -1,0 +1,183 @@
+"""Seeded solo games (long game) played to the end by a policy, for the benchmark and tests.
+
+Solo rules (Korean/Chinese rulebooks, "solo game"): a player's Vikings of the previous round
+stay on their action spaces and block them for the next round; otherwise rounds run as usual
+(a new Viking each round: 6 in round 1 up to 12 in round 7; no start player).
+
+Stand-ins, each documented where it is defined: mountain strips (models/data/mountain_standin.toml,
+seeded), weapon draws (models/round_rules.WEAPON_CYCLE), the feast (models/round_end.greedy_feast)
+and, unless planner/placement.py offers a usable function, the layout of goods on boards
+(`greedy_layout` below: bottom-left first, each tile where the rule checker accepts it).
+Dice are rolled by sampling the chance node's exact distribution with the game's seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from models.boards import NEVER, OUTSIDE, board as board_named
+from models.data_files import load
+from models.pieces import piece
+from models.round_context import RoundContext
+from models.round_end import board_facts, end_round
+from models.round_rules import Action, Setting, State, initial_state, outcomes, replace, setting_for, to_snapshot
+from models.rules import ACCEPTS, NO_TOUCH, check_snapshot, edge_neighbours, income_blockers
+from models.scoring import score
+from models.snapshot import Snapshot, parse_snapshot
+
+Policy = Callable[[State, Setting], Action | None]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    seed: int
+    score: int
+    breakdown: dict
+    actions: int
+
+
+def standin_strips(seed: int) -> list[tuple[str, ...]]:
+    data = load("mountain_standin")
+    rng = random.Random(f"mountains-{seed}")
+    names, weights = zip(*data["weights"].items())
+    return [tuple(rng.choices(names, weights, k=data["length"] - 1)) + (data["last_item"],) for _ in range(data["strips"])]
+
+
+def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
+    """Round 1 of a long solo game: the snapshot, its context and the strips still face down."""
+    start = load("mountain_standin")["start"]
+    snap = parse_snapshot(
+        {
+            "format": "affo-snapshot/1",
+            "game": {"length": "long", "players": 1, "round": 1},
+            "player": {
+                "silver": start["silver"],
+                "goods": dict(start["goods"]),
+                "weapons": dict(start["weapons"]),
+                "occupations": {"hand": [0]},
+                "boards": [{"id": "home", "board": "home-long"}],
+            },
+        }
+    )
+    strips = standin_strips(seed)
+    ctx = RoundContext(mountains=[list(x) for x in strips[:2]], players=1)
+    return snap, ctx, strips[2:]
+
+
+# --- a simple layout ---------------------------------------------------------------------------
+
+
+def _placeable(board_kind: str, name: str, final: bool) -> bool:
+    colour = piece(name).colour
+    if colour not in ACCEPTS[board_kind] or colour in ("silver", "ore"):
+        return False
+    return final or colour in ("green", "blue")  # food stays in supply for the feasts until the end
+
+
+def _try_place(board, cells_taken: dict, name: str) -> tuple[int, int, int, list] | None:
+    p = piece(name)
+    flips = (False, True) if p.kind == "special" else (False,)
+    for row in range(board.rows - 1, -1, -1):  # bottom-left first: the income rule's order
+        for col in range(len(board.grid[0])):
+            for flip in flips:
+                for rotation in (0, 90, 180, 270):
+                    cells = p.cells_at(row, col, rotation, flip)
+                    if _fits(board, cells_taken, cells, p.colour):
+                        return row, col, rotation if not flip else rotation, [flip]
+    return None
+
+
+def _fits(board, taken: dict, cells: list, colour: str) -> bool:
+    for cell in cells:
+        if cell in taken or cell not in board.cells or board.at(cell) in (OUTSIDE, NEVER):
+            return False
+    if colour in NO_TOUCH[board.kind]:
+        own = set(cells)
+        if any(taken.get(n) == colour for c in cells for n in edge_neighbours(c) if n not in own):
+            return False
+    return not (board.income and income_blockers(board, set(taken), cells))
+
+
+def greedy_layout(snap: Snapshot, final: bool = False) -> Snapshot:
+    """Lay supply tiles onto the boards, largest first, where the rule checker allows."""
+    data = snap.model_dump(mode="json")
+    player = data["player"]
+    goods = dict(player["goods"])
+    placed_specials = {p["piece"] for e in player["boards"] for p in e["placements"]}
+    specials = [x for x in player["specials"] if x not in placed_specials]
+    for entry in player["boards"]:
+        board = board_named(entry["board"])
+        if board.kind == "shed":
+            continue
+        taken = {c: piece(p["piece"]).colour for p in entry["placements"] for c in piece(p["piece"]).cells_at(p["row"], p["col"], p["rotation"], p.get("flip", False))}
+        tiles = [g for g, n in goods.items() for _ in range(n) if piece(g).kind != "animal" and _placeable(board.kind, g, final)]
+        tiles += [x for x in specials if _placeable(board.kind, x, final)]
+        for name in sorted(tiles, key=lambda n: (-piece(n).area, n)):
+            if piece(name).kind != "special" and goods.get(name, 0) <= 0:
+                continue
+            spot = _try_place(board, taken, name)
+            if spot is None:
+                continue
+            row, col, rotation, (flip,) = spot
+            entry["placements"].append({"piece": name, "row": row, "col": col, "rotation": rotation, "flip": flip})
+            for c in piece(name).cells_at(row, col, rotation, flip):
+                taken[c] = piece(name).colour
+            if piece(name).kind == "special":
+                specials.remove(name)
+            else:
+                goods[name] -= 1
+    player["goods"] = {g: n for g, n in goods.items() if n > 0}
+    out = parse_snapshot(data)
+    return out if not check_snapshot(out) else snap  # never hand on an illegal layout
+
+
+# --- playing -----------------------------------------------------------------------------------
+
+
+def _sample(branches, rng: random.Random):
+    if len(branches) == 1:
+        return branches[0].state
+    x = Fraction(rng.random())
+    for b in branches:
+        x -= b.probability
+        if x < 0:
+            return b.state
+    return branches[-1].state
+
+
+def play_game(policy: Policy, seed: int, max_actions_per_round: int = 40) -> GameResult:
+    snap, ctx, pile = new_game(seed)
+    rng = random.Random(f"dice-{seed}")
+    setting = setting_for(snap, ctx)
+    s = initial_state(snap, ctx)
+    actions = 0
+    while True:
+        for _ in range(max_actions_per_round):
+            a = policy(s, setting)
+            if a is None:
+                break
+            s = _sample(outcomes(s, a, setting), rng)
+            actions += 1
+        laid = greedy_layout(to_snapshot(s, setting))
+        setting = Setting(laid, players=1)
+        s = _resync(s, laid)
+        last = s.round >= setting.last_round
+        s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else ())
+        if last:
+            final = greedy_layout(to_snapshot(s, setting), final=True)
+            report = score(final)
+            return GameResult(seed, report.total, report.breakdown, actions)
+
+
+def _resync(s: State, laid: Snapshot) -> State:
+    """The state after a layout: boards gained are now in the snapshot, tiles laid left supply."""
+    placed = {p.piece for e in laid.player.boards for p in e.placements}
+    return replace(
+        s,
+        goods=tuple(sorted((g, n) for g, n in laid.player.goods.items() if n)),
+        specials=tuple(sorted(x for x in laid.player.specials if x not in placed)),
+        new_boards=(),
+    )
