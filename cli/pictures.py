@@ -302,11 +302,13 @@ def _draw_table(ax, snapshot: Snapshot, placements: list[Placement]) -> None:
                  fontsize=9, loc="left")
     fills = {"open": TABLE_FILL, "emigrated": "#7fa7c9", "closed": "#5b4636"}
     marks = {"open": "open", "emigrated": "ship", "closed": "Viking"}
+    fed = {cell for p in placements for cell in cells_of(p)}
     for c, state in enumerate(states):
         _square(ax, (0, c), fills[state], edgecolor="#5b4636", lw=0.8)
-        ax.text(c + 0.5, 0.5, marks[state], ha="center", va="center", fontsize=5,
-                color="#a02020" if state == "open" else "white")
-        ax.text(c + 0.5, BANQUET_ROWS + 0.45, str(c + 1), ha="center", va="center", fontsize=6, color="#5b4636")
+        if (0, c) not in fed:  # a tile hides what the position shows
+            ax.text(c + 0.5, 0.5, marks[state], ha="center", va="center", fontsize=5,
+                    color="#a02020" if state == "open" else "white")
+        ax.text(c + 0.5, BANQUET_ROWS + 0.45, str(c),  # 0-11, as placements and errors count ha="center", va="center", fontsize=6, color="#5b4636")
     for r in range(1, BANQUET_ROWS):
         for c in range(BANQUET_COLS):
             _square(ax, (r, c), "#f7f1e3", edgecolor="#e0d5bb", lw=0.3)
