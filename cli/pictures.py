@@ -308,7 +308,8 @@ def _draw_table(ax, snapshot: Snapshot, placements: list[Placement]) -> None:
         if (0, c) not in fed:  # a tile hides what the position shows
             ax.text(c + 0.5, 0.5, marks[state], ha="center", va="center", fontsize=5,
                     color="#a02020" if state == "open" else "white")
-        ax.text(c + 0.5, BANQUET_ROWS + 0.45, str(c),  # 0-11, as placements and errors count ha="center", va="center", fontsize=6, color="#5b4636")
+        # numbered 0-11, as placements and validate's messages count them
+        ax.text(c + 0.5, BANQUET_ROWS + 0.45, str(c), ha="center", va="center", fontsize=6, color="#5b4636")
     for r in range(1, BANQUET_ROWS):
         for c in range(BANQUET_COLS):
             _square(ax, (r, c), "#f7f1e3", edgecolor="#e0d5bb", lw=0.3)
