@@ -257,8 +257,8 @@ def print_terminal(snap: Snapshot) -> None:
     console.print()
     table = banquet_json(snap)
     console.print(f"[bold]banquet table[/] ({table['board']}): {table['open']} open, "
-                  f"{table['emigrated']} emigrated, {table['placements']} tile(s) laid, "
-                  f"unfed positions: {', '.join(map(str, table['unfed'])) or 'none'}")
+                  f"{table['emigrated']} emigrated, {table['placements']} tile(s) laid")
+    console.print(f"unfed positions (0-11): {', '.join(map(str, table['unfed'])) or 'none'}")
     for line in styled_rows(banquet_cells(snap, list(snap.player.banquet.placements))):
         console.print(line, no_wrap=True, crop=False)
     console.print()
