@@ -65,7 +65,9 @@ class Game(Strict):
     length: Literal["long", "short"] = "long"
     players: Annotated[int, Field(ge=1, le=4, strict=True)] = 1
     round: Annotated[int, Field(ge=1, le=7, strict=True)] = 1
-    final: bool = False  # the final placement at game end: wood and stone may go on resource spaces
+    # The final placement at game end: tells the placement engine it may lay wood and stone. The
+    # checker does not police when resources were laid (a snapshot cannot show that).
+    final: bool = False
 
 
 class Player(Strict):
