@@ -398,11 +398,18 @@ def _board() -> tuple[ActionSpace, ...]:
     return parse_action_spaces(_text())
 
 
-def load_action_spaces() -> dict[str, ActionSpace]:
-    """All 61 spaces by id, in board order. Parsed once; each call gets its own dict."""
+@cache
+def _by_id() -> dict[str, ActionSpace]:
     return {s.id: s for s in _board()}
 
 
+def load_action_spaces() -> dict[str, ActionSpace]:
+    """All 61 spaces by id, in board order. Parsed once; each call gets its own (shallow) copy,
+    so a caller editing it cannot change what the next caller sees."""
+    return dict(_by_id())
+
+
+@cache
 def max_rolls() -> int:
-    """Rolls a dice action allows before occupations change it."""
+    """Rolls a dice action allows before occupations change it (read once: the file is fixed)."""
     return int(tomllib.loads(_text())["dice"]["max_rolls"])
