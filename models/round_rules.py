@@ -1,10 +1,12 @@
 """One player's action phase as a game: a state, its legal actions, and their outcomes.
 
-OpenSpiel-like and pure: `initial_state(snapshot, context)` gives the state, `legal_actions`
-every legal action in a canonical order, `outcomes(state, action)` the branches an action leads
-to (one branch of probability 1, or a chance node whose probabilities come from planner/dice.py
-and sum to exactly 1), and `to_snapshot` turns a state back into a snapshot that
-`models.rules.check_snapshot` judges.
+OpenSpiel-like and pure (no dependency on planner/): `initial_state(snapshot, context)` gives
+the state, `legal_actions` every legal action in a canonical order, `apply(state, action)` the
+next state or, for a dice space, a `PendingRoll` (the die, what may be spent, the ore modifier,
+the success and failure effects, the blue tiles takeable) that `resolve_roll` settles for any
+outcome, and `to_snapshot` turns a state back into a snapshot that `models.rules.check_snapshot`
+judges. Probabilities are the planner's business: planner/chance.py turns a pending roll into
+branches with planner/dice.py's optimal stop-or-re-roll distributions.
 
 What is modelled: the 61 action spaces with their choices (see models/data/action_spaces.toml),
 the column bonuses (column 3 draws an occupation, column 4 may play one), and the anytime
@@ -33,11 +35,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache, cached_property
 from itertools import combinations, combinations_with_replacement, product
 
-from models.actions import SHIPS, ActionSpace, Bundle, Option, Upgrade, load_action_spaces, max_rolls
+from models.actions import SHIPS, ActionSpace, Bundle, Option, Roll, Upgrade, load_action_spaces
 from models.boards import all_boards, board as board_named
 from models.data_files import load
 from models.pieces import piece, special_names
@@ -54,6 +55,12 @@ FORGE_SPECIALS = 2
 # Worth of what the value table does not price, in points: a weapon card helps a later roll;
 # a Viking handed back by a failed roll takes another space this round.
 EXTRA_VALUES = {"bow": 0.7, "snare": 0.7, "spear": 0.7, "long-sword": 1.0, "viking": 2.5}
+
+
+@cache
+def _game() -> dict:
+    # models.data_files.load parses the TOML on every call; the search asks per action
+    return load("game")
 
 
 @cache
@@ -184,7 +191,7 @@ def _buildings_owned(snapshot: Snapshot) -> Counter:
 
 def initial_state(snapshot: Snapshot, context: RoundContext) -> State:
     p = snapshot.player
-    supply = load("game")["building_supply"]
+    supply = _game()["building_supply"]
     owned = _buildings_owned(snapshot)
     buildings = context.buildings_left or {b: max(0, n - owned[b]) for b, n in supply.items()}
     owned_specials = set(p.specials)
@@ -249,13 +256,6 @@ class Action:
                 "choice": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.choice}}  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Branch:
-    probability: Fraction
-    state: State
-    note: str = ""  # what happened, for chance branches ("success spending 2 wood")
-
-
 PASS = Action("pass", label="pass (end your action phase)")
 
 
@@ -269,7 +269,7 @@ def _can_pay(s: State, b: Bundle) -> bool:
 
 
 def _berths_free(s: State, kind: str) -> bool:
-    berths = load("game")["berths"]
+    berths = _game()["berths"]
     if kind == "whaling-boat":
         return s.ships_of("whaling-boat") < berths["small"]
     return s.ships_of("knarr") + s.ships_of("longship") < berths["large"]
@@ -568,7 +568,7 @@ def _space_actions(s: State, space: ActionSpace, setting: Setting) -> Iterator[A
 
 
 def _anytime_actions(s: State) -> Iterator[Action]:
-    ships = load("game")["ships"]
+    ships = _game()["ships"]
     for kind in SHIPS:
         if s.silver >= ships[kind]["price"] and _berths_free(s, kind):
             yield Action("buy-ship", kind, (), f"buy a {kind} for {ships[kind]['price']} silver")
@@ -591,23 +591,30 @@ def legal_actions(s: State, setting: Setting, anytime: bool = True) -> list[Acti
 # --- outcomes ----------------------------------------------------------------------------------
 
 
-def outcomes(s: State, action: Action, setting: Setting) -> list[Branch]:
-    """The branches `action` leads to; their probabilities sum to exactly 1."""
+def apply(s: State, action: Action, setting: Setting) -> State | PendingRoll:
+    """What `action` leads to: the next state, or for a dice space the roll still to be made
+    (planner/chance.py gives its branches and probabilities)."""
     if action.kind == "buy-ship":
-        price = load("game")["ships"][action.space]["price"]
-        return [Branch(Fraction(1), replace(s, silver=s.silver - price, ships=tuple(sorted(s.ships + ((action.space, 0),)))))]
+        price = _game()["ships"][action.space]["price"]
+        return replace(s, silver=s.silver - price, ships=tuple(sorted(s.ships + ((action.space, 0),))))
     if action.kind == "arm-ship":
-        return [Branch(Fraction(1), _arm(s, action.space))]
+        return _arm(s, action.space)
     if action.kind == "pass":
-        return [Branch(Fraction(1), replace(s, vikings_left=0))]
+        return replace(s, vikings_left=0)
     space = _spaces()[action.space]
     choice = dict(action.choice)
     s = _place_vikings(s, space)
     s = _before_action(s, space, setting)
     s = _deterministic_effects(s, space, choice, setting)
-    if space.roll:
-        return roll_branches(s, space, setting)
-    return [Branch(Fraction(1), s)]
+    return pending_roll(s, space) if space.roll else s
+
+
+def outcome(s: State, action: Action, setting: Setting) -> State:
+    """The single next state of an action without dice (raises for a dice space)."""
+    after = apply(s, action, setting)
+    if isinstance(after, PendingRoll):
+        raise ValueError(f"{action.label} rolls a die: planner.chance.outcomes gives its branches")
+    return after
 
 
 def _arm(s: State, kind: str) -> State:
@@ -714,43 +721,69 @@ def _take_specials(s: State, names: tuple[str, ...], pay_cost: bool) -> State:
     )
 
 
-# --- chance: the dice actions ------------------------------------------------------------------
+# --- chance: the dice actions' raw mechanics ---------------------------------------------------
 
 
-def roll_branches(s: State, space: ActionSpace, setting: Setting) -> list[Branch]:
-    """The chance node of a dice space: one branch per outcome of the optimal stop-or-re-roll
-    policy (planner/dice.py), outcomes leading to one state merged."""
-    from planner import dice  # the exact distributions live with the planner; no import cycle
+@dataclass(frozen=True)
+class PendingRoll:
+    """A dice action placed and paid for, its die not yet rolled: everything a chance model needs.
 
+    The rules stop here; planner/chance.py turns this into probability-weighted branches (the
+    optimal stop-or-re-roll policy of planner/dice.py) and calls `resolve_roll` per outcome.
+    """
+
+    state: State  # after Vikings, column bonus and deterministic effects
+    roll: Roll  # the die, its aim, what may be spent, the success and failure effects
+    spendables: Counts  # (name, count) the player may spend to move the result, counts > 0
+    ore: int  # whaling: subtracted (boats' printed + added ore); pillaging: added (longship's ore)
+    tiles: tuple[tuple[int, str], ...]  # aim high: sword value -> best blue tile takeable, sorted
+
+
+def pending_roll(s: State, space: ActionSpace) -> PendingRoll:
     roll = space.roll
-    values = setting.values
-    spendables = {k: (getattr(s, k) if k in ("wood", "stone") else s.weapon(k)) for k in roll.spend}
-    spendables = {k: n for k, n in spendables.items() if n}
-    spend_values = {k: values.get(k, 1) for k in roll.spend}
-    failure_value = _bundle_value(roll.failure, values)
+    have = {k: (getattr(s, k) if k in ("wood", "stone") else s.weapon(k)) for k in roll.spend}
+    spendables = tuple(sorted((k, n) for k, n in have.items() if n))
     if roll.aim == "low":
         ore = _whaling_ore(s, roll.boats[1]) if roll.ore == "boats-used" else 0
-        v = dice.Values(success=_bundle_value(roll.success, values), failure=failure_value, spend=spend_values)
-        dist = _low_distribution(roll.kind, tuple(sorted(spendables.items())), v.success, v.failure, tuple(sorted(spend_values.items())), ore)
+        tiles: tuple[tuple[int, str], ...] = ()
     else:
         ore = max((o for t, o in s.ships if t == "longship"), default=0) if roll.ore == "longship-most-ore" else 0
-        tiles = blue_tiles(s)
-        table = tuple(sorted((sw, values.get(name, 0)) for sw, name in tiles.items()))
-        dist = _high_distribution(roll.kind, tuple(sorted(spendables.items())), failure_value, tuple(sorted(spend_values.items())), table, ore)
-    merged: dict[State, list] = {}
-    for outcome, p in dist.outcomes.items():
-        after, note = _apply_outcome(s, roll, outcome, setting)
-        if after in merged:
-            merged[after][0] += p
+        tiles = tuple(sorted(blue_tiles(s).items()))
+    return PendingRoll(s, roll, spendables, ore, tiles)
+
+
+def resolve_roll(pending: PendingRoll, success: bool, spent: Counts, result: int | None, setting: Setting) -> State:
+    """The state after a roll ends: failure pays the compensation; success spends `spent` and
+    pays the reward (aim high: the most valuable blue tile with sword value <= `result`)."""
+    s, roll = pending.state, pending.roll
+    if not success:
+        return gain(s, roll.failure, setting.players)
+    for name, n in spent:
+        if name in ("wood", "stone"):
+            s = replace(s, **{name: getattr(s, name) - n})
         else:
-            merged[after] = [p, note]
-    return [Branch(p, st, note) for st, (p, note) in merged.items()]
+            s = replace(s, weapons=_add_goods(s.weapons, {name: -n}))
+    if roll.aim == "low":
+        return gain(s, roll.success, setting.players)
+    best = taken_tile(pending, result, setting)
+    if piece(best).kind == "special":
+        return _take_specials(s, (best,), pay_cost=False)
+    return replace(s, goods=_add_goods(s.goods, {best: 1}))
 
 
-def _bundle_value(b: Bundle, values: Mapping[str, float]) -> float:
+def taken_tile(pending: PendingRoll, result: int, setting: Setting) -> str:
+    reachable = [name for sw, name in pending.tiles if sw <= result]
+    return max(reachable, key=lambda x: (setting.values.get(x, 0), x))
+
+
+def bundle_value(b: Bundle, values: Mapping[str, float]) -> float:
+    """A bundle's worth at a value table (the dice policy weighs success against failure)."""
     total = b.silver * values.get("silver", 1) + b.wood * values.get("wood", 1) + b.stone * values.get("stone", 1)
     total += sum(values.get(g, 0) * n for g, n in b.goods) + sum(values.get(w, 0) * n for w, n in b.weapons)
     return total + b.vikings * values.get("viking", 0)
+
+
+_bundle_value = bundle_value  # the name the tests used first
 
 
 def _whaling_ore(s: State, boats: int) -> int:
@@ -775,54 +808,6 @@ def _blue_tiles(specials_left: tuple[str, ...]) -> dict[int, str]:
         if sw is not None and (sw not in best or values.get(name, 0) > values.get(best[sw], 0)):
             best[sw] = name
     return best
-
-
-@cache
-def _low_distribution(kind, spendables, success, failure, spend, ore):
-    from planner import dice
-
-    values = dice.Values(success=success, failure=failure, spend=dict(spend))
-    if kind == "hunt":
-        return dice.hunt_distribution(dict(spendables), values, rolls=_rolls())
-    if kind == "snare":
-        return dice.snare_distribution(dict(spendables), values, rolls=_rolls())
-    return dice.whaling_distribution(dict(spendables), values, ore=ore, rolls=_rolls())
-
-
-@cache
-def _high_distribution(kind, spendables, failure, spend, table, ore):
-    from planner import dice
-
-    values = dice.Values(failure=failure, spend=dict(spend))
-    reward = dict(table)
-    if kind == "raid":
-        return dice.raid_distribution(dict(spendables), values, reward, rolls=_rolls())
-    return dice.pillage_distribution(dict(spendables), values, reward, ore=ore, rolls=_rolls())
-
-
-@cache
-def _rolls() -> int:
-    return max_rolls()  # parses the TOML text each call: once is enough
-
-
-def _apply_outcome(s: State, roll, outcome, setting: Setting) -> tuple[State, str]:
-    if not outcome.success:
-        return gain(s, roll.failure, setting.players), "failure (compensation taken)"
-    for name, n in outcome.spent:
-        if name in ("wood", "stone"):
-            s = replace(s, **{name: getattr(s, name) - n})
-        else:
-            s = replace(s, weapons=_add_goods(s.weapons, {name: -n}))
-    if roll.aim == "low":
-        return gain(s, roll.success, setting.players), str(outcome)
-    tiles = blue_tiles(s)
-    reachable = [name for sw, name in tiles.items() if sw <= outcome.result]
-    best = max(reachable, key=lambda x: (setting.values.get(x, 0), x))
-    if piece(best).kind == "special":
-        s = _take_specials(s, (best,), pay_cost=False)
-    else:
-        s = replace(s, goods=_add_goods(s.goods, {best: 1}))
-    return s, f"{outcome}, taking {best}"
 
 
 # --- back to a snapshot ------------------------------------------------------------------------

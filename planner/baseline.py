@@ -7,7 +7,8 @@ spent now against a better space later - exactly what the planner's search adds.
 
 from __future__ import annotations
 
-from models.round_rules import Action, Setting, State, legal_actions, outcomes
+from models.round_rules import Action, Setting, State, legal_actions
+from planner.chance import outcomes
 from planner.evaluate import Evaluator
 
 

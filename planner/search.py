@@ -27,7 +27,8 @@ from fractions import Fraction
 import networkx as nx
 
 from models.round_end import end_round
-from models.round_rules import PASS, Action, Branch, Setting, State, legal_actions, outcomes
+from models.round_rules import PASS, Action, Setting, State, legal_actions
+from planner.chance import Branch, outcomes
 from planner.evaluate import Evaluator, explain_change
 
 Progress = Callable[[dict], None]

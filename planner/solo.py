@@ -23,7 +23,8 @@ from models.data_files import load
 from models.pieces import piece
 from models.round_context import RoundContext
 from models.round_end import board_facts, end_round
-from models.round_rules import Action, Setting, State, initial_state, outcomes, replace, setting_for, to_snapshot
+from models.round_rules import Action, Setting, State, initial_state, replace, setting_for, to_snapshot
+from planner.chance import outcomes
 from models.rules import ACCEPTS, NO_TOUCH, check_snapshot, edge_neighbours, income_blockers
 from models.scoring import score
 from models.snapshot import Snapshot, parse_snapshot

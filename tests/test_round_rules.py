@@ -12,7 +12,6 @@ from models.round_rules import (
     Action,
     initial_state,
     legal_actions,
-    outcomes,
     replace,
     setting_for,
     to_snapshot,
@@ -20,6 +19,7 @@ from models.round_rules import (
 from models.rules import check_snapshot
 from models.snapshot import SnapshotError
 from planner import dice
+from planner.chance import outcomes
 
 BASE = {
     "format": "affo-snapshot/1",
@@ -200,3 +200,13 @@ def test_states_merge_when_two_actions_commute():
 def test_action_json_is_plain():
     a = Action("space", "upgrade-2", (("upgrade", ("peas", "peas")),), "x")
     assert a.as_json()["choice"] == {"upgrade": ["peas", "peas"]}
+
+
+def test_the_rules_package_never_imports_the_planner():
+    from pathlib import Path
+
+    import models
+
+    for path in Path(models.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "from planner" not in text and "import planner" not in text, path.name

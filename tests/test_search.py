@@ -6,9 +6,10 @@ import networkx as nx
 
 from models.actions import load_action_spaces
 from models.round_context import split_snapshot
-from models.round_rules import PASS, initial_state, legal_actions, outcomes, setting_for, to_snapshot
+from models.round_rules import PASS, initial_state, legal_actions, setting_for, to_snapshot
 from models.rules import check_snapshot
 from planner.baseline import greedy_action
+from planner.chance import outcomes
 from planner.evaluate import Evaluator
 from planner.search import Options, plan, replay
 
