@@ -228,7 +228,7 @@ def place(
     values: Annotated[str | None, typer.Option("--values", help="JSON object piece -> value (prices bonus rewards).")] = None,
     final: Annotated[bool, typer.Option("--final", help="Treat this as the final placement: lay wood and stone too.")] = False,
     time_limit: Annotated[float, typer.Option("--time-limit", min=0.1, help="Seconds CP-SAT may search.")] = 60.0,
-    workers: Annotated[int, typer.Option(min=1, help="CP-SAT search workers.")] = 8,
+    workers: Annotated[int, typer.Option(min=1, help="CP-SAT search workers (1 is deterministic).")] = 1,
     seed: Annotated[int, typer.Option(help="CP-SAT random seed.")] = 0,
     apply: Annotated[str | None, typer.Option("--apply", help="Write the snapshot with the tiles laid to this file.")] = None,
     svg: Annotated[str | None, typer.Option("--svg", help="Draw the boards after placing to this SVG file.")] = None,

@@ -1,5 +1,8 @@
 """A fast greedy layout: largest piece first, each at the first legal position.
 
+Positions are tried in a fixed order of preference: most -1 cells covered first, then board,
+row and column (the order a player scanning the boards would use).
+
 It is the benchmark's baseline and the CP-SAT model's starting hint. It lays tiles one at a
 time and checks the income rule against what is already laid, so its own order is legal by
 construction. It never lays silver or stable animals (both cost end-game points) and, at the
@@ -56,6 +59,11 @@ class LaidSoFar:
             self.colour[(cand.board, cell)] = piece(cand.piece).colour
 
 
+def preference(states: list[BoardState], cand: Candidate) -> tuple[int, int, int, int]:
+    negatives = len(cand.cells & states[cand.board].board.negatives)
+    return (-negatives, cand.board, cand.row, cand.col)
+
+
 def worth_laying(name: str) -> bool:
     return name not in ("silver", *RESOURCES) and piece(name).kind != "animal"
 
@@ -71,7 +79,7 @@ def greedy_layout(states: list[BoardState], supply: Counter, cands: list[Candida
     out = GreedyLayout()
     largest_first = sorted((n for n in by_piece if worth_laying(n)), key=lambda n: (-piece(n).area, n))
     for name in largest_first:
-        positions = sorted(by_piece[name], key=lambda i: (cands[i].board, cands[i].row, cands[i].col))
+        positions = sorted(by_piece[name], key=lambda i: preference(states, cands[i]))
         for _ in range(supply[name]):
             first = next((i for i in positions if laid.fits(cands[i], states[cands[i].board].board.kind)), None)
             if first is None:
