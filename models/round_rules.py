@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from itertools import combinations, combinations_with_replacement, product
 
-from models.actions import SHIPS, ActionSpace, Bundle, Option, Roll, Upgrade, load_action_spaces
+from models.actions import EMPTY as EMPTY_BUNDLE, SHIPS, ActionSpace, Bundle, Option, Roll, Upgrade, load_action_spaces
 from models.boards import all_boards, board as board_named
 from models.data_files import load
 from models.pieces import piece, special_names
@@ -137,10 +137,11 @@ _STATE_FIELDS = tuple(State.__dataclass_fields__)
 
 def replace(s: State, **changes) -> State:
     """dataclasses.replace without its per-call field analysis (the search's hottest path)."""
-    d = {f: s.__dict__[f] for f in _STATE_FIELDS}
+    d = s.__dict__.copy()
+    d.pop("_hash", None)  # the cached hash belongs to the old field values
     d.update(changes)
     new = object.__new__(State)
-    new.__dict__.update(d)
+    object.__setattr__(new, "__dict__", d)  # frozen: bypass the dataclass guard, as it does itself
     return new
 
 
@@ -305,13 +306,17 @@ def _ships_fit(s: State, b: Bundle) -> bool:
 
 
 def _add_goods(goods: Counts, changes: Mapping[str, int]) -> Counts:
+    if not changes:
+        return goods
     c = dict(goods)
     for k, n in changes.items():
         c[k] = c.get(k, 0) + n
-    return tuple(sorted(kv for kv in c.items() if kv[1] > 0))
+    return tuple(sorted([kv for kv in c.items() if kv[1] > 0]))
 
 
 def pay(s: State, b: Bundle) -> State:
+    if b is EMPTY_BUNDLE or not (b.silver or b.wood or b.stone or b.ore or b.goods):
+        return s  # most spaces pay nothing: skip the copy
     return replace(
         s,
         silver=s.silver - b.silver,
@@ -328,23 +333,25 @@ def _draw_weapons(s: State, n: int) -> State:
 
 
 def gain(s: State, b: Bundle, players: int = 1) -> State:
-    if not b:
+    if b is EMPTY_BUNDLE or not b:
         return s
-    left = Counter(dict(s.buildings_left))
-    left.subtract(dict(b.buildings))
-    s = replace(
-        s,
+    changes = dict(
         silver=s.silver + b.silver,
         wood=s.wood + b.wood + b.wood_per_player * players,
         stone=s.stone + b.stone,
         ore=s.ore + b.ore,
         goods=_add_goods(s.goods, dict(b.goods)),
         weapons=_add_goods(s.weapons, dict(b.weapons)),
-        ships=tuple(sorted(s.ships + tuple((k, 0) for k, n in b.ships for _ in range(n)))),
-        new_boards=tuple(sorted(s.new_boards + tuple(k for k, n in b.buildings for _ in range(n)))),
-        buildings_left=tuple(sorted(left.items())),
         vikings_left=s.vikings_left + b.vikings,
     )
+    if b.ships:  # ships and buildings are rare: only then rebuild their sorted tuples
+        changes["ships"] = tuple(sorted(s.ships + tuple((k, 0) for k, n in b.ships for _ in range(n))))
+    if b.buildings:
+        left = Counter(dict(s.buildings_left))
+        left.subtract(dict(b.buildings))
+        changes["new_boards"] = tuple(sorted(s.new_boards + tuple(k for k, n in b.buildings for _ in range(n))))
+        changes["buildings_left"] = tuple(sorted(left.items()))
+    s = replace(s, **changes)
     return _draw_weapons(s, b.weapon_draws) if b.weapon_draws else s
 
 

@@ -5,10 +5,17 @@ stay on their action spaces and block them for the next round; otherwise rounds 
 (a new Viking each round: 6 in round 1 up to 12 in round 7; no start player).
 
 Stand-ins, each documented where it is defined: mountain strips (models/data/mountain_standin.toml,
-seeded), weapon draws (models/round_rules.WEAPON_CYCLE), the feast (models/round_end.greedy_feast)
-and, unless planner/placement.py offers a usable function, the layout of goods on boards
-(`greedy_layout` below: bottom-left first, each tile where the rule checker accepts it).
+seeded), weapon draws (models/round_rules.WEAPON_CYCLE) and the feast (models/round_end.greedy_feast).
 Dice are rolled by sampling the chance node's exact distribution with the game's seed.
+
+Tiles are laid the way a good player lays them, the same for every policy (`lay_tiles`): after
+each action phase, before income, the placement engine (planner/placement.py, CP-SAT with a
+fixed seed, few workers and a short time limit) maximises the blend of end-game points and
+income plus bonuses over the income phases left, holding back food (orange, red, animals) for
+the feasts and silver and ore for the actions; after the last feast the final placement lays
+everything for the most end-game points. Every layout is judged by models.rules.check_snapshot;
+one it rejects is replaced by `greedy_layout` below (bottom-left first, each tile where the rule
+checker accepts it), which is also the fast layout `layout="greedy"` uses throughout.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from models.round_context import RoundContext
 from models.round_end import board_facts, end_round
 from models.round_rules import Action, Setting, State, initial_state, replace, setting_for, to_snapshot
 from planner.chance import outcomes
-from models.rules import ACCEPTS, NO_TOUCH, check_snapshot, edge_neighbours, income_blockers
+from models.rules import ACCEPTS, NO_TOUCH, check_snapshot, edge_neighbours, income_blockers, legal_order
 from models.scoring import score
 from models.snapshot import Snapshot, parse_snapshot
 
@@ -149,7 +156,53 @@ def _sample(branches, rng: random.Random):
     return branches[-1].state
 
 
-def play_game(policy: Policy, seed: int, max_actions_per_round: int = 40) -> GameResult:
+# --- laying tiles with the placement engine ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the solo games lay tiles: 'cp-sat' (the placement engine) or 'greedy'."""
+
+    engine: str = "cp-sat"
+    time_limit: float = 1.0  # seconds per CP-SAT solve
+    workers: int = 2
+    seed: int = 0
+
+
+def _held_back(snap: Snapshot) -> dict[str, int]:
+    """What a player keeps in supply between rounds: food for the feasts, silver and ore to act."""
+    keep = {g: n for g, n in snap.player.goods.items() if n and piece(g).colour in ("orange", "red")}
+    keep["silver"] = snap.player.silver
+    keep["ore"] = snap.player.resources.get("ore", 0)
+    return {k: n for k, n in keep.items() if n}
+
+
+def lay_tiles(snap: Snapshot, layout: Layout, final: bool) -> Snapshot:
+    """The snapshot with tiles laid (intermediate: blend over the income phases left; final:
+    end-game points), always a position the rule checker accepts."""
+    if layout.engine == "greedy":
+        return greedy_layout(snap, final=final)
+    from planner.placement import Settings, apply_placements, solve_placement
+
+    settings = Settings(
+        objective="final" if final else "blend",
+        rounds_left=None,  # the default: this round to the last but one pay income; final income is in the points
+        keep={} if final else _held_back(snap),
+        final=final,
+        time_limit=layout.time_limit,
+        workers=layout.workers,
+        seed=layout.seed,
+    )
+    result = solve_placement(snap, settings, legal_order)
+    if result.status not in ("OPTIMAL", "FEASIBLE"):
+        return greedy_layout(snap, final=final)
+    laid = apply_placements(snap, result.placements, result.resources)
+    return laid if not check_snapshot(laid) else greedy_layout(snap, final=final)
+
+
+def play_game(policy: Policy, seed: int, max_actions_per_round: int = 40, layout: Layout = Layout(), rounds: int | None = None) -> GameResult:
+    """A long solo game played by `policy`; `rounds` stops early (after that many rounds, with
+    the final placement) for quick tests."""
     snap, ctx, pile = new_game(seed)
     rng = random.Random(f"dice-{seed}")
     setting = setting_for(snap, ctx)
@@ -162,15 +215,24 @@ def play_game(policy: Policy, seed: int, max_actions_per_round: int = 40) -> Gam
                 break
             s = _sample(outcomes(s, a, setting), rng)
             actions += 1
-        laid = greedy_layout(to_snapshot(s, setting))
+        current = to_snapshot(s, setting)
+        last = s.round >= current.last_round or (rounds is not None and s.round >= rounds)
+        # the last round: the feast comes first, then everything left is laid for points
+        laid = current if last else lay_tiles(current, layout, final=False)
         setting = Setting(laid, players=1)
         s = _resync(s, laid)
-        last = s.round >= setting.last_round
         s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else ())
         if last:
-            final = greedy_layout(to_snapshot(s, setting), final=True)
+            end = to_snapshot(s, setting)
+            final = lay_tiles(_as_final(end), layout, final=True)
             report = score(final)
             return GameResult(seed, report.total, report.breakdown, actions)
+
+
+def _as_final(snap: Snapshot) -> Snapshot:
+    data = snap.model_dump(mode="json")
+    data["game"]["final"] = True
+    return parse_snapshot(data)
 
 
 def _resync(s: State, laid: Snapshot) -> State:
