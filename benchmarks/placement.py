@@ -108,7 +108,7 @@ def main() -> None:
         table.add_column(column, justify="left" if column in ("case", "status") else "right")
     for row in frame.itertuples(index=False):
         table.add_row(*map(str, row))
-    Console().print(table)
+    Console(width=140).print(table)
     print(machine())
     text = (
         "# Benchmark: affo place\n\n"
