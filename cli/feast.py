@@ -1,10 +1,302 @@
-"""affo feast (being built)."""
+"""affo feast: the cheapest legal banquet table for this round's feast, proven optimal."""
 
 from __future__ import annotations
 
-from cli.common import JsonOpt, SnapshotArg, fail
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from cli.common import BAD_INPUT, BUG, JsonOpt, SnapshotArg, console, err_console, fail, load, print_json, summary
+from models.pieces import piece
+from models.rules import banquet_positions, check_banquet, cells_of
+from models.snapshot import Placement, Snapshot, SnapshotError, dump_snapshot, parse_snapshot
+from models.values import default_values, read_values
+from planner.feast import SILVER, Feast, SolverSettings, food_supply, plan_feast, plan_shortfall
+
+HELP = """Cover this round's banquet table as cheaply as possible, proven optimal (CP-SAT).
+
+\b
+The rules applied (rulebook phase 9, RULES-NOTES §4):
+  - row 0 of the 12 x 4 area is the table: one open position per Viking gained (at most 12);
+    emigrated ships take positions from the left and need no food; positions still holding a
+    Viking may not be covered; rows 1-3 only hold what hangs below row 0
+  - serve orange and red goods (sheep and cattle too) and 1-silver coins; never ore, green,
+    blue or special tiles; every tile covers at least one open position, none overlap
+  - orange never shares an edge with orange, nor red with red (silver is exempt)
+  - at most one horizontal tile per food type (a pregnant sheep is a sheep); squares exempt
+  - each open position left uncovered is one Thing Penalty (-3 at game end)
+  - food already laid this round (player.banquet.placements) stays where it is
+
+\b
+The objective, in this order, each level exact:
+  1. fewest Thing Penalties
+  2. least value served (default values, or --values FILE.json: {"mead": 2, "silver": 1.5})
+  3. fewest tiles and coins
+  4. tie-break: reading the positions left to right, a tile starting at each one, the first
+     in the goods box's order (silver last), lying flat before upright
+
+\b
+Example:
+  affo feast examples/feast-round-3.json
+  affo feast examples/feast-round-3.json --shortfall --json
+  affo feast SNAP.json --values my-values.json --apply after-feast.json --svg table.svg
+"""
+
+ValuesOpt = Annotated[
+    Path | None,
+    typer.Option("--values", help="JSON object piece -> value of one tile; unnamed pieces keep their default.", metavar="FILE.json"),
+]
+ShortfallOpt = Annotated[
+    bool, typer.Option("--shortfall", help="Also: the fewest extra tiles or coins that would leave no penalty at all.")
+]
+SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Draw the table to this SVG file.", metavar="FILE.svg")]
+ApplyOpt = Annotated[
+    Path | None,
+    typer.Option("--apply", help="Write the snapshot with the food laid on the table and taken from the supply.", metavar="OUT.json"),
+]
+TimeOpt = Annotated[float, typer.Option("--time-limit", min=0.01, help="Seconds for the solver, in all.")]
+WorkersOpt = Annotated[int, typer.Option("--workers", min=1, help="Solver threads (the answer is the same for any).")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Solver random seed.")]
 
 
-def feast(snapshot: SnapshotArg, as_json: JsonOpt = False) -> None:
-    """Not available yet."""
-    fail("affo feast is not available yet", 1)
+def feast(
+    snapshot: SnapshotArg,
+    as_json: JsonOpt = False,
+    values: ValuesOpt = None,
+    shortfall: ShortfallOpt = False,
+    svg: SvgOpt = None,
+    apply: ApplyOpt = None,
+    time_limit: TimeOpt = 10.0,
+    workers: WorkersOpt = 1,
+    seed: SeedOpt = 0,
+) -> None:
+    snap = load(snapshot)
+    prices = load_values(values)
+    problems = check_banquet(snap)
+    if problems:
+        fail(f"the food already on the table breaks the rules: {summary(problems)}", BAD_INPUT)
+    settings = SolverSettings(time_limit=time_limit, workers=workers, seed=seed)
+    with progress_after(1.0, "solving the feast"):
+        result = solve(plan_feast, snap, prices, settings)
+        extra = solve(plan_shortfall, snap, prices, settings) if shortfall and result.penalties else None
+    verify(snap, result)
+    if extra is not None:
+        verify(snap, extra)
+    if apply:
+        write_applied(snap, result, apply)
+    if svg:
+        write_svg(snap, result, svg)
+    if as_json:
+        print_json(as_json_object(result, extra if shortfall else None, shortfall))
+    else:
+        show(snap, result, extra, shortfall)
+
+
+feast.__doc__ = HELP
+
+
+def load_values(path: Path | None) -> dict[str, float]:
+    if path is None:
+        return default_values()
+    try:
+        return read_values(path)
+    except SnapshotError as err:
+        fail(f"--values {path}: {summary(err.problems)}", BAD_INPUT)
+
+
+def solve(planner, snap: Snapshot, values: dict[str, float], settings: SolverSettings) -> Feast:
+    try:
+        return planner(snap, values, settings)
+    except ValueError as err:  # values too fine-grained to add exactly
+        fail(str(err), BAD_INPUT)
+
+
+@contextmanager
+def progress_after(seconds: float, message: str) -> Iterator[None]:
+    """A spinner on standard error, only if the work takes longer than `seconds`."""
+    if not err_console.is_terminal:
+        yield
+        return
+    status = err_console.status(message)
+    timer = threading.Timer(seconds, status.start)
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        status.stop()
+
+
+# --- every answer is checked by the independent rule checker before it is shown -------------
+
+
+def verify(snap: Snapshot, result: Feast) -> None:
+    """A wrong answer is a bug in the model: say so loudly and exit 3, never print it."""
+    table = result.existing + result.placements
+    problems = [str(p) for p in check_banquet(snap, table)]
+    supply = food_supply(snap)
+    for name, n in result.used.items():
+        if n > supply.get(name, 0) + result.extra.get(name, 0):
+            problems.append(f"serves {n} {name} but the supply has {supply.get(name, 0)}")
+    first_open, open_to = banquet_positions(snap)
+    covered = {cell for p in table for cell in cells_of(p)}
+    penalties = sum(1 for col in range(first_open, open_to) if (0, col) not in covered)
+    if penalties != result.penalties:
+        problems.append(f"the model counts {result.penalties} penalties, the checker {penalties}")
+    if problems:
+        fail("BUG: the feast model gave an answer the rule checker refuses: " + "; ".join(problems), BUG)
+
+
+# --- output --------------------------------------------------------------------------------
+
+
+def placement_json(p: Placement) -> dict:
+    return {"piece": p.piece, "row": p.row, "col": p.col, "rotation": p.rotation, "flip": p.flip}
+
+
+def number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def as_json_object(result: Feast, extra: Feast | None, shortfall: bool) -> dict:
+    out = {
+        "status": result.status,
+        "placements": [placement_json(p) for p in result.placements],
+        "existing": [placement_json(p) for p in result.existing],
+        "open_positions": list(result.table.open_positions),
+        "uncovered": result.uncovered,
+        "penalties": result.penalties,
+        "silver_used": result.silver_used,
+        "goods_used": result.goods_used,
+        "value_served": number(result.value_served),
+        "value_served_exact": str(result.value_served),
+        "supply_after": result.supply_after,
+    }
+    if shortfall:
+        out["shortfall"] = shortfall_json(result, extra)
+    return out
+
+
+def shortfall_json(result: Feast, extra: Feast | None) -> dict:
+    if extra is None:  # nothing is missing
+        return {"status": result.status, "extra": {}, "extra_tiles": 0, "penalties_after": result.penalties, "placements": []}
+    return {
+        "status": extra.status,
+        "extra": extra.extra,
+        "extra_tiles": sum(extra.extra.values()),
+        "extra_value": number(extra.extra_value),
+        "penalties_after": extra.penalties,
+        "placements": [placement_json(p) for p in extra.placements],
+    }
+
+
+COLOURS = {"orange": "black on dark_orange", "red": "white on red3", "silver": "black on grey70"}
+
+
+def picture(snap: Snapshot, result: Feast) -> Text:
+    """The 12 x 4 area as text: tiles in their food colour, ships, seated Vikings, empty places."""
+    first_open, open_to = result.table.first_open, result.table.open_to
+    owner: dict[tuple[int, int], Placement] = {}
+    for p in result.existing + result.placements:
+        for cell in cells_of(p):
+            owner[cell] = p
+    text = Text()
+    text.append("    " + "".join(f"{c:^4}" for c in range(12)) + "\n", style="dim")
+    for r in range(4):
+        text.append(f"{r:>3} ", style="dim")
+        for c in range(12):
+            text.append(*cell_look(owner.get((r, c)), r, c, first_open, open_to))
+        text.append("\n")
+    return text
+
+
+def cell_look(p: Placement | None, r: int, c: int, first_open: int, open_to: int) -> tuple[str, str]:
+    if p is not None:
+        return f"{short(p.piece):^4}", COLOURS[piece(p.piece).colour]
+    if r == 0 and c < first_open:
+        return " ~~ ", "white on steel_blue"  # an emigrated ship
+    if r == 0 and c >= open_to:
+        return " Vk ", "white on grey23"  # a Viking still seated
+    if r == 0:
+        return " !! ", "bold red on grey15"  # an open position left empty: a Thing Penalty
+    return "  · ", "dim"
+
+
+def short(name: str) -> str:
+    if name == SILVER:
+        return "$1"
+    words = name.split("-")
+    return words[0][:3] if len(words) == 1 else "".join(w[0] for w in words)
+
+
+def show(snap: Snapshot, result: Feast, extra: Feast | None, shortfall: bool) -> None:
+    console.print(f"[bold]Feast, round {snap.game.round}[/] ({result.status.lower()}): "
+                  f"{len(result.table.open_positions)} open position(s), {result.penalties} Thing Penalt{'y' if result.penalties == 1 else 'ies'}")
+    console.print(picture(snap, result))
+    console.print("[dim]~~ emigrated ship   Vk Viking still seated   !! open position left empty (-3 at game end)[/]")
+    if result.placements:
+        table = RichTable(title="serve", title_justify="left")
+        for column in ("piece", "row", "col", "rotation", "positions"):
+            table.add_column(column)
+        for p in result.placements:
+            positions = sorted(c for r, c in cells_of(p) if r == 0)
+            table.add_row(p.piece, str(p.row), str(p.col), str(p.rotation), ", ".join(map(str, positions)))
+        console.print(table)
+    else:
+        console.print("nothing to serve")
+    console.print(f"value served: [bold]{format_value(result.value_served)}[/]")
+    left = ", ".join(f"{n} {name}" for name, n in sorted(result.supply_after.items())) or "nothing"
+    console.print(f"supply after: {left}")
+    if shortfall:
+        show_shortfall(extra)
+
+
+def show_shortfall(extra: Feast | None) -> None:
+    if extra is None:
+        console.print("[green]shortfall: nothing; every open position is fed[/]")
+        return
+    wanted = ", ".join(f"{n} {name}" for name, n in sorted(extra.extra.items()))
+    console.print(f"[yellow]shortfall:[/] get {wanted} before the feast to avoid every penalty "
+                  f"(then serve: {', '.join(f'{p.piece} at col {p.col}' for p in extra.placements)})")
+
+
+def format_value(value: Fraction) -> str:
+    return str(value) if value.denominator == 1 else f"{float(value):g} ({value})"
+
+
+# --- files ---------------------------------------------------------------------------------
+
+
+def write_applied(snap: Snapshot, result: Feast, path: Path) -> None:
+    """The snapshot with the table laid and the supply reduced (the feast not yet finished:
+    penalties are not added to thing_penalties, the table is not cleared)."""
+    data = dump_snapshot(snap)
+    player = data["player"]
+    player.setdefault("banquet", {})["placements"] = [placement_json(p) for p in result.existing + result.placements]
+    goods = dict(player.get("goods", {}))
+    for name, n in result.goods_used.items():
+        goods[name] -= n
+    player["goods"] = {name: n for name, n in goods.items() if n}
+    player["silver"] = snap.player.silver - result.silver_used
+    parse_snapshot(data)  # still a well-formed snapshot
+    try:
+        Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    except OSError as err:
+        fail(f"cannot write {path}: {err.strerror or err}", BAD_INPUT)
+
+
+def write_svg(snap: Snapshot, result: Feast, path: Path) -> None:
+    try:
+        from cli.pictures import draw_banquet  # drawn by another module: optional
+    except ImportError:
+        err_console.print("[yellow]warning:[/] --svg needs cli/pictures.py (draw_banquet); no picture written")
+        return
+    draw_banquet(snap, result.existing + result.placements, path)

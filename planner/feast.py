@@ -470,6 +470,7 @@ class Feast:
     build_seconds: float
     solve_seconds: float
     extra: dict[str, int] = field(default_factory=dict)  # for a shortfall: what to get first
+    extra_value: Fraction = Fraction(0)  # what those extra tiles are worth
 
     @property
     def penalties(self) -> int:
@@ -530,4 +531,5 @@ def _answer(snapshot, table, supply, prices, existing, solved: Solved) -> Feast:
         build_seconds=solved.build_seconds,
         solve_seconds=solved.solve_seconds,
         extra=solved.extra,
+        extra_value=prices.value(solved.extra),
     )
