@@ -17,8 +17,13 @@ Why a step is suggested is read off these terms (the planner's reasons name them
           + covering income: the income the free cells still hide (board by board: the income
             with every cell covered minus the income now) per free cell, times the cells the
             supply fills now and later, times the income phases they will pay in
-          + food (orange and red goods, animals) at the value table: they feed feasts, upgrade
-            into tiles, or go into houses at the end
+          + food: orange and red goods at the value table times the share of them still of use:
+            the cells later feasts can take (FEAST_CELLS per open position per later round),
+            plus the free cells of houses (the final placement lays food there), plus what
+            upgrades may turn into tiles (UPGRADE_CELLS per later round), over their area.
+            Food left in supply after the last feast scores nothing, so hoarding it is worth
+            nothing; animals at the value table before the last round (they breed), at their
+            printed stable points in it
           + wood, stone, ore and weapons at the value table
           + income x income phases left (this round's included; the last one is final income)
           + bonuses x bonus phases left (valued at the table)
@@ -52,6 +57,8 @@ FEED_COST = 1.0  # points per banquet position in a later round (about one silve
 PACKING = 0.85  # share of the free -1 cells a good layout covers
 ROOM_CELL = 0.4  # an empty -1 cell later rounds may fill: its point back, less what the tile costs
 CELLS_PER_ROUND = 8  # cells of tiles a player gains in a later round, roughly
+FEAST_CELLS = 2  # cells of food a banquet position takes, roughly (tiles lie mostly lengthwise)
+UPGRADE_CELLS = 6  # cells of food later upgrades may turn into tiles, per later round
 TILE_COLOURS = ("green", "blue")
 _RECOMPUTED = ("silver", "ships", "emigration", "animals", "occupations", "final_income", "thing_penalties")
 
@@ -63,9 +70,13 @@ class Room:
     cells: int = 0  # free cells a tile may cover
     negatives: int = 0  # free -1 cells among them
     income_to_gain: int = 0  # income with every free cell covered, minus income now
+    house_cells: int = 0  # free cells in houses (they also take orange and red)
 
     def __add__(self, other: Room) -> Room:
-        return Room(self.cells + other.cells, self.negatives + other.negatives, self.income_to_gain + other.income_to_gain)
+        return Room(*(a + b for a, b in zip(self.astuple(), other.astuple())))
+
+    def astuple(self) -> tuple[int, ...]:
+        return (self.cells, self.negatives, self.income_to_gain, self.house_cells)
 
 
 def _track_income(track, covered: set) -> int:
@@ -81,7 +92,7 @@ def board_room(b: Board, covered: set) -> Room:
     free = {c for c in b.cells if c not in covered and b.at(c) not in (NEVER, OUTSIDE)}
     everything = covered | free
     gain = sum(_track_income(t, everything) - _track_income(t, covered) for t in b.income)
-    return Room(len(free), len(free & b.negatives), gain)
+    return Room(len(free), len(free & b.negatives), gain, len(free) if b.kind == "house" else 0)
 
 
 @cache
@@ -134,7 +145,8 @@ class Evaluator:
         silver_at_feast = s.silver + (income if s.round < last else 0)
         feast = greedy_feast(goods, silver_at_feast, open_positions(s), self.setting.values_key)
         later_positions = sum(max(0, min(12, 5 + r) - len(s.emigrated)) for r in range(s.round + 1, last + 1))
-        tiles, room, covering, food = self._supply_terms(goods, feast.goods_used, s.specials, s.new_boards, last - s.round, phases_left)
+        terms = self._supply_terms(goods, feast.goods_used, s.specials, s.new_boards, last - s.round, phases_left, later_positions)
+        tiles, room, covering, food = terms
         return {
             "boards as laid": self.fixed,
             "silver": s.silver,
@@ -155,30 +167,36 @@ class Evaluator:
             "thing penalties": -PENALTY * s.thing_penalties,
         }
 
-    def _supply_terms(self, goods, used, specials, new_boards, rounds_after: int, phases_left: int) -> tuple[float, ...]:
+    def _supply_terms(self, goods, used, specials, new_boards, rounds_after: int, phases_left: int, positions: int) -> tuple[float, ...]:
         """(tiles, room, covering income, food): memoised, many states share their supply."""
-        key = (goods, used, specials, new_boards, rounds_after, phases_left)
+        key = (goods, used, specials, new_boards, rounds_after, phases_left, positions)
         hit = self._tiles.get(key)
         if hit is None:
-            hit = self._tiles[key] = self._supply_terms_uncached(goods, dict(used), specials, new_boards, rounds_after, phases_left)
+            hit = self._supply_terms_uncached(goods, dict(used), specials, new_boards, rounds_after, phases_left, positions)
+            self._tiles[key] = hit
         return hit
 
-    def _supply_terms_uncached(self, goods, used, specials, new_boards, rounds_after, phases_left) -> tuple[float, ...]:
+    def _supply_terms_uncached(self, goods, used, specials, new_boards, rounds_after, phases_left, positions) -> tuple[float, ...]:
         values = self.setting.values
         room = self.room
         for b in new_boards:
             room = room + empty_board_room(b)
         worth: Counter = Counter()
         area: Counter = Counter()
-        food = 0.0
+        animals = 0.0
         for g, n in goods:
             left = n - used.get(g, 0)
             colour = piece(g).colour
-            if colour in TILE_COLOURS and piece(g).kind == "good":
+            if piece(g).kind == "animal":
+                animals += (values.get(g, 0) if rounds_after else piece(g).points) * left
+            elif colour in TILE_COLOURS:
                 worth[colour] += values.get(g, 0) * left
                 area[colour] += piece(g).area * left
             else:
-                food += values.get(g, 0) * left
+                worth["food"] += values.get(g, 0) * left
+                area["food"] += piece(g).area * left
+        food_use = FEAST_CELLS * positions + room.house_cells + UPGRADE_CELLS * rounds_after
+        food = animals + _share(worth["food"], min(area["food"], food_use), area["food"])
         for x in specials:
             worth["blue"] += values.get(x, 0)
             area["blue"] += piece(x).area
