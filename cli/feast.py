@@ -21,33 +21,38 @@ from models.snapshot import Placement, Snapshot, SnapshotError, dump_snapshot, p
 from models.values import default_values, read_values
 from planner.feast import SILVER, Feast, SolverSettings, food_supply, plan_feast, plan_shortfall
 
-HELP = """Cover this round's banquet table as cheaply as possible, proven optimal (CP-SAT).
+HELP = """Cover this round's banquet table as cheaply as possible, proven optimal.
 
 \b
-The rules applied (rulebook phase 9, RULES-NOTES §4):
-  - row 0 of the 12 x 4 area is the table: one open position per Viking gained (at most 12);
-    emigrated ships take positions from the left and need no food; positions still holding a
-    Viking may not be covered; rows 1-3 only hold what hangs below row 0
-  - serve orange and red goods (sheep and cattle too) and 1-silver coins; never ore, green,
-    blue or special tiles; every tile covers at least one open position, none overlap
-  - orange never shares an edge with orange, nor red with red (silver is exempt)
-  - at most one horizontal tile per food type (a pregnant sheep is a sheep); squares exempt
-  - each open position left uncovered is one Thing Penalty (-3 at game end)
-  - food already laid this round (player.banquet.placements) stays where it is
+Rules applied (rulebook phase 9; RULES-NOTES section 4):
+- row 0 of the 12 x 4 area is the table: one open position per Viking
+  gained (at most 12); emigrated ships fill positions from the left and
+  need no food; a position still holding a Viking may not be covered;
+  rows 1-3 only hold what hangs below row 0
+- serve orange and red goods (sheep, cattle too) and 1-silver coins;
+  never ore, green, blue or special tiles; each tile covers at least one
+  open position; tiles never overlap
+- orange never shares an edge with orange, nor red with red (silver may)
+- one horizontal tile per food type (a pregnant sheep is a sheep);
+  square tiles are exempt
+- each open position left empty is a Thing Penalty (-3 at game end)
+- food already laid this round (player.banquet.placements) stays
 
 \b
-The objective, in this order, each level exact:
-  1. fewest Thing Penalties
-  2. least value served (default values, or --values FILE.json: {"mead": 2, "silver": 1.5})
-  3. fewest tiles and coins
-  4. tie-break: reading the positions left to right, a tile starting at each one, the first
-     in the goods box's order (silver last), lying flat before upright
+Objective, in this order, each level exact (CP-SAT):
+1. fewest Thing Penalties
+2. least value served: default values, or --values FILE.json with a
+   flat object piece -> value of one tile, e.g. {"mead": 2, "silver": 1.5}
+3. fewest tiles and coins
+4. tie-break, so the answer is unique: read the positions left to right;
+   prefer a tile starting there, the first in the goods box's order
+   (silver last), lying flat before upright
 
 \b
-Example:
+Examples:
   affo feast examples/feast-round-3.json
-  affo feast examples/feast-round-3.json --shortfall --json
-  affo feast SNAP.json --values my-values.json --apply after-feast.json --svg table.svg
+  affo feast examples/feast-shortfall.json --shortfall --json
+  affo feast SNAP.json --values mine.json --apply after.json --svg t.svg
 """
 
 ValuesOpt = Annotated[
@@ -208,12 +213,14 @@ def picture(snap: Snapshot, result: Feast) -> Text:
     for p in result.existing + result.placements:
         for cell in cells_of(p):
             owner[cell] = p
+    before = {id(p) for p in result.existing}
     text = Text()
     text.append("    " + "".join(f"{c:^4}" for c in range(12)) + "\n", style="dim")
     for r in range(4):
         text.append(f"{r:>3} ", style="dim")
         for c in range(12):
-            text.append(*cell_look(owner.get((r, c)), r, c, first_open, open_to))
+            label, style = cell_look(owner.get((r, c)), r, c, first_open, open_to)
+            text.append(label, style + (" underline" if id(owner.get((r, c))) in before else ""))
         text.append("\n")
     return text
 
@@ -241,7 +248,7 @@ def show(snap: Snapshot, result: Feast, extra: Feast | None, shortfall: bool) ->
     console.print(f"[bold]Feast, round {snap.game.round}[/] ({result.status.lower()}): "
                   f"{len(result.table.open_positions)} open position(s), {result.penalties} Thing Penalt{'y' if result.penalties == 1 else 'ies'}")
     console.print(picture(snap, result))
-    console.print("[dim]~~ emigrated ship   Vk Viking still seated   !! open position left empty (-3 at game end)[/]")
+    console.print("[dim]~~ emigrated ship, Vk Viking still seated, !! empty: a Thing Penalty, underlined: laid before[/]")
     if result.placements:
         table = RichTable(title="serve", title_justify="left")
         for column in ("piece", "row", "col", "rotation", "positions"):

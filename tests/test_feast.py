@@ -266,3 +266,18 @@ def test_cli_refuses_a_table_that_already_breaks_the_rules(tmp_path):
 def test_cli_help_teaches():
     out = CliRunner().invoke(app, ["feast", "--help"])
     assert out.exit_code == 0 and "Thing Penalt" in out.stdout and "--shortfall" in out.stdout
+
+
+def test_cli_an_answer_the_checker_refuses_is_a_loud_bug(monkeypatch):
+    import cli.feast as command
+
+    real = command.plan_feast
+
+    def broken(snap, values, settings):
+        result = real(snap, values, settings)
+        result.placements.append(Placement(**put("ore", 0, 11)))
+        return result
+
+    monkeypatch.setattr(command, "plan_feast", broken)
+    out = run(str(FIXTURES / "feast_shortfall_grain.json"), "--json")
+    assert out.exit_code == 3 and "BUG" in out.output and out.stdout == ""
