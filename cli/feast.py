@@ -19,7 +19,7 @@ from models.pieces import piece
 from models.rules import banquet_positions, check_banquet, cells_of
 from models.snapshot import Placement, Snapshot, SnapshotError, dump_snapshot, parse_snapshot
 from models.values import default_values, read_values
-from planner.feast import SILVER, Feast, SolverSettings, food_supply, plan_feast, plan_shortfall
+from planner.feast import SILVER, Feast, SolverSettings, ValuesTooFine, food_supply, plan_feast, plan_shortfall
 
 HELP = """Cover this round's banquet table as cheaply as possible, proven optimal.
 
@@ -120,7 +120,7 @@ def load_values(path: Path | None) -> dict[str, float]:
 def solve(planner, snap: Snapshot, values: dict[str, float], settings: SolverSettings) -> Feast:
     try:
         return planner(snap, values, settings)
-    except ValueError as err:  # values too fine-grained to add exactly
+    except ValuesTooFine as err:
         fail(str(err), BAD_INPUT)
 
 
@@ -137,6 +137,7 @@ def progress_after(seconds: float, message: str) -> Iterator[None]:
         yield
     finally:
         timer.cancel()
+        timer.join()  # if it fired, the spinner has started: stop it for good
         status.stop()
 
 

@@ -178,6 +178,10 @@ def fixed_candidates(placements: Iterable[Placement]) -> list[Candidate]:
     ]
 
 
+class ValuesTooFine(ValueError):
+    """The values' common denominator makes the sums too large to stay exact."""
+
+
 # --- values ------------------------------------------------------------------------------------
 
 
@@ -199,7 +203,7 @@ class Prices:
         denominator = math.lcm(1, *(f.denominator for f in fractions.values()))
         scaled = {name: int(f * denominator) for name, f in fractions.items()}
         if max(scaled.values(), default=0) * COLS >= MAX_PACKED_RANGE:
-            raise ValueError("the values are too fine-grained to add up exactly (use fewer decimals)")
+            raise ValuesTooFine("the values are too fine-grained to add up exactly (use fewer decimals)")
         return cls(scaled, denominator)
 
     def value(self, counts: Mapping[str, int]) -> Fraction:
