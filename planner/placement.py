@@ -85,6 +85,7 @@ class Settings:
     time_limit: float = 60.0
     workers: int = 1  # one LP-driven worker proved fastest on a 2-core machine, and is deterministic
     seed: int = 0
+    work_limit: float | None = None  # CP-SAT deterministic time: same answer whatever the machine's load
 
 
 def is_final_placement(snapshot: Snapshot, force: bool = False) -> bool:
@@ -579,6 +580,8 @@ def make_solver(settings: Settings, time_left: float) -> cp_model.CpSolver:
     solver.parameters.num_workers = settings.workers
     solver.parameters.random_seed = settings.seed
     solver.parameters.max_time_in_seconds = max(0.01, time_left)
+    if settings.work_limit is not None:
+        solver.parameters.max_deterministic_time = settings.work_limit
     # The proof comes from the LP bound: with few workers the default portfolio may run no full
     # LP (the bound then stalls far above the optimum), so every worker gets the full LP. One
     # presolve pass is enough here and measured faster on the late-game benchmark.

@@ -164,8 +164,11 @@ class Layout:
     """How the solo games lay tiles: 'cp-sat' (the placement engine) or 'greedy'."""
 
     engine: str = "cp-sat"
-    time_limit: float = 1.0  # seconds per CP-SAT solve
-    workers: int = 2
+    # A deterministic work limit with one worker makes a seeded game the same on any machine and
+    # under any load; the wall-clock limit is only a safety net.
+    work_limit: float = 1.0
+    time_limit: float = 30.0
+    workers: int = 1
     seed: int = 0
 
 
@@ -192,6 +195,7 @@ def lay_tiles(snap: Snapshot, layout: Layout, final: bool) -> Snapshot:
         time_limit=layout.time_limit,
         workers=layout.workers,
         seed=layout.seed,
+        work_limit=layout.work_limit,
     )
     result = solve_placement(snap, settings, legal_order)
     if result.status not in ("OPTIMAL", "FEASIBLE"):
