@@ -13,7 +13,6 @@ phase with nothing taken (see `default_context`).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -21,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from models.actions import EXPLORATION_BOARDS, load_action_spaces
 from models.pieces import special_names
-from models.snapshot import Problem, Snapshot, SnapshotError, _problems, parse_snapshot
+from models.snapshot import Problem, Snapshot, SnapshotError, _problems, parse_snapshot, read_json
 
 CONTEXT_KEY = "round_context"
 MOUNTAIN_ITEMS = ("wood", "stone", "ore", "silver-2")
@@ -75,19 +74,6 @@ def parse_context(data: object) -> RoundContext:
         raise SnapshotError(problems) from None
 
 
-def _read_json(source: str | Path) -> object:
-    import sys
-
-    try:
-        text = sys.stdin.read() if str(source) == "-" else Path(source).read_text(encoding="utf-8")
-    except OSError as err:
-        raise SnapshotError([Problem("", f"cannot read {source}: {err.strerror or err}")]) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise SnapshotError([Problem("", f"{source}: not valid JSON: {err.msg} at line {err.lineno}")]) from None
-
-
 def split_snapshot(data: object) -> tuple[Snapshot, RoundContext]:
     """Parse raw snapshot JSON that may carry an embedded `round_context` object."""
     context: object = {}
@@ -99,7 +85,7 @@ def split_snapshot(data: object) -> tuple[Snapshot, RoundContext]:
 
 def read_with_context(snapshot_path: str | Path, context_path: str | Path | None = None) -> tuple[Snapshot, RoundContext]:
     """The snapshot and its round context (a `--context` file overrides an embedded one)."""
-    snap, context = split_snapshot(_read_json(snapshot_path))
+    snap, context = split_snapshot(read_json(snapshot_path))
     if context_path is not None:
-        context = parse_context(_read_json(context_path))
+        context = parse_context(read_json(context_path))
     return snap, context

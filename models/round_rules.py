@@ -58,12 +58,6 @@ EXTRA_VALUES = {"bow": 0.7, "snare": 0.7, "spear": 0.7, "long-sword": 1.0, "viki
 
 
 @cache
-def _game() -> dict:
-    # models.data_files.load parses the TOML on every call; the search asks per action
-    return load("game")
-
-
-@cache
 def _spaces() -> dict[str, ActionSpace]:
     # load_action_spaces() builds a fresh dict per call; the engine asks millions of times
     return load_action_spaces()
@@ -192,7 +186,7 @@ def _buildings_owned(snapshot: Snapshot) -> Counter:
 
 def initial_state(snapshot: Snapshot, context: RoundContext) -> State:
     p = snapshot.player
-    supply = _game()["building_supply"]
+    supply = load("game")["building_supply"]
     owned = _buildings_owned(snapshot)
     buildings = context.buildings_left or {b: max(0, n - owned[b]) for b, n in supply.items()}
     owned_specials = set(p.specials)
@@ -270,7 +264,7 @@ def _can_pay(s: State, b: Bundle) -> bool:
 
 
 def _berths_free(s: State, kind: str) -> bool:
-    berths = _game()["berths"]
+    berths = load("game")["berths"]
     if kind == "whaling-boat":
         return s.ships_of("whaling-boat") < berths["small"]
     return s.ships_of("knarr") + s.ships_of("longship") < berths["large"]
@@ -575,7 +569,7 @@ def _space_actions(s: State, space: ActionSpace, setting: Setting) -> Iterator[A
 
 
 def _anytime_actions(s: State) -> Iterator[Action]:
-    ships = _game()["ships"]
+    ships = load("game")["ships"]
     for kind in SHIPS:
         if s.silver >= ships[kind]["price"] and _berths_free(s, kind):
             yield Action("buy-ship", kind, (), f"buy a {kind} for {ships[kind]['price']} silver")
@@ -602,7 +596,7 @@ def apply(s: State, action: Action, setting: Setting) -> State | PendingRoll:
     """What `action` leads to: the next state, or for a dice space the roll still to be made
     (planner/chance.py gives its branches and probabilities)."""
     if action.kind == "buy-ship":
-        price = _game()["ships"][action.space]["price"]
+        price = load("game")["ships"][action.space]["price"]
         return replace(s, silver=s.silver - price, ships=tuple(sorted(s.ships + ((action.space, 0),))))
     if action.kind == "arm-ship":
         return _arm(s, action.space)

@@ -166,8 +166,8 @@ def parse_snapshot(data: object) -> Snapshot:
         raise SnapshotError(_problems(err)) from None
 
 
-def read_snapshot(source: str | Path) -> Snapshot:
-    """Read a snapshot from a file path, or from standard input when source is '-'."""
+def read_json(source: str | Path) -> object:
+    """The JSON in a file, or on standard input when source is '-'; SnapshotError if unreadable."""
     import sys
 
     try:
@@ -175,10 +175,14 @@ def read_snapshot(source: str | Path) -> Snapshot:
     except OSError as err:
         raise SnapshotError([Problem("", f"cannot read {source}: {err.strerror or err}")]) from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as err:
         raise SnapshotError([Problem("", f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}")]) from None
-    return parse_snapshot(data)
+
+
+def read_snapshot(source: str | Path) -> Snapshot:
+    """Read a snapshot from a file path, or from standard input when source is '-'."""
+    return parse_snapshot(read_json(source))
 
 
 def dump_snapshot(snapshot: Snapshot) -> dict:
