@@ -182,7 +182,6 @@ def end_round(
     In the last round the game ends after the feast: income is final income (not paid), no
     bonus, and the state returned keeps round = last round with no Vikings left.
     """
-    values = setting.values
     last = s.round >= setting.last_round
     income = state_income(s, facts)
     s = replace(s, silver=s.silver + (0 if last else income))

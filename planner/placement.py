@@ -37,7 +37,6 @@ Objectives (all maximised, all in integer units, so "OPTIMAL" is a proof):
 
 from __future__ import annotations
 
-import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable

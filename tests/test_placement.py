@@ -17,7 +17,7 @@ import models.snapshot
 import planner.placement
 from cli.app import app
 from cli.place import run_place
-from models.boards import Board, Bonus, IncomeTrack, ResourceSpaces
+from models.boards import Board, Bonus, IncomeTrack
 from models.pieces import piece
 from models.rules import check_snapshot
 from models.scoring import score
