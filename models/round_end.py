@@ -11,7 +11,7 @@ one tile of each food type lying horizontally, then 1-silver coins, then Thing P
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
