@@ -10,8 +10,9 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from models.data_files import text as data_text
 
 # Goods names of the game (FACTS.md); every goods name in the data must be one of these.
 GOODS = frozenset(
@@ -390,7 +391,7 @@ def parse_action_spaces(text: str) -> tuple[ActionSpace, ...]:
 
 @cache
 def _text() -> str:
-    return resources.files("models").joinpath("data", "action_spaces.toml").read_text(encoding="utf-8")
+    return data_text("action_spaces")
 
 
 @cache

@@ -52,7 +52,6 @@ class Board:
     resource_spaces: tuple[ResourceSpaces, ...] = ()
     tile: str | None = None  # exploration boards: the physical board A-D
     face: str | None = None
-    explore_space: str | None = None
     turns_over_in_round: int | None = None
 
     @property
@@ -119,7 +118,6 @@ def _board(name: str, spec: dict) -> Board:
         ),
         tile=spec.get("tile"),
         face=spec.get("face"),
-        explore_space=spec.get("explore_space"),
         turns_over_in_round=spec.get("turns_over_in_round"),
     )
 

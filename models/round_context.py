@@ -70,8 +70,14 @@ def parse_context(data: object) -> RoundContext:
     try:
         return RoundContext.model_validate(data)
     except ValidationError as err:
-        problems = [Problem(f"{CONTEXT_KEY}.{p.path}" if p.path else CONTEXT_KEY, p.message) for p in _problems(err)]
+        problems = [Problem(_under_context(p.path), p.message) for p in _problems(err, data)]
         raise SnapshotError(problems) from None
+
+
+def _under_context(path: str) -> str:
+    if path == "$":
+        return CONTEXT_KEY
+    return f"{CONTEXT_KEY}{path}" if path.startswith("[") else f"{CONTEXT_KEY}.{path}"
 
 
 def split_snapshot(data: object) -> tuple[Snapshot, RoundContext]:

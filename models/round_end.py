@@ -17,12 +17,15 @@ from functools import cache
 
 from models.boards import all_boards, board as board_named
 from models.data_files import load
+from models.explorations import face_up_rounds, silver_per_turning_round, turning_rounds
+from models.facts import BANQUET_POSITIONS, THING_PENALTY, vikings_in_round
+from models.mountains import phase_11
 from models.pieces import piece
 from models.round_rules import Setting, State, _add_goods, _counts, _draw_weapons, replace
 from models.scoring import score, score_board
 from models.snapshot import BoardEntry, Snapshot
 
-PENALTY = 3  # points lost per uncovered banquet position (one Thing Penalty)
+PENALTY = -THING_PENALTY  # points lost per uncovered banquet position
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ def state_income(s: State, facts: BoardFacts) -> int:
 
 def open_positions(s: State) -> int:
     """Banquet positions to feed: Vikings gained (max 12) minus emigrated ships."""
-    return max(0, min(12, s.vikings_total) - len(s.emigrated))
+    return max(0, min(BANQUET_POSITIONS, s.vikings_total) - len(s.emigrated))
 
 
 # --- the feast ---------------------------------------------------------------------------------
@@ -153,18 +156,16 @@ def harvest_goods(level: int) -> list[str]:
 
 
 def _phase3(explorations: Counts_, round_: int, length: str) -> Counts_:
-    """Turn the boards due this round (silver on them is lost) and put 2 silver on the others."""
-    shift = 0 if length == "long" else 1
-    last = 7 if length == "long" else 6
+    """Turn the boards due this round (silver on them is lost) and put silver on the others."""
+    turning = round_ in turning_rounds(length)
     out = {}
     for name, silver in explorations:
         b = board_named(name)
-        turns = b.face == "front" and b.turns_over_in_round - shift == round_
-        if turns:
+        if b.face == "front" and round_ not in face_up_rounds(b, length):
             back = next(n for n in all_boards() if board_named(n).tile == b.tile and board_named(n).face == "back")
             out[back] = 0
         else:
-            out[name] = silver + (2 if 2 + (1 - shift) <= round_ <= last - 1 else 0)
+            out[name] = silver + (silver_per_turning_round() if turning else 0)
     return tuple(sorted(out.items()))
 
 
@@ -197,8 +198,7 @@ def end_round(
     if last:
         return replace(s, vikings_left=0), feast
     s = _bonus(s, facts)
-    strips = tuple(strip[1:] for strip in s.mountains)
-    strips = tuple(sorted(t for t in strips + ((tuple(new_strip),) if new_strip else ()) if t))
+    strips = tuple(sorted(phase_11(s.mountains, tuple(new_strip))))
     return _next_round(s, setting, strips, harvest, solo_blocking), feast
 
 
@@ -229,7 +229,7 @@ def _next_round(s: State, setting: Setting, strips, harvest: Sequence[int] | Non
     r = s.round + 1
     schedule = list(harvest) if harvest is not None else harvest_schedule(length)
     crops = harvest_goods(schedule[r - 1]) if r - 1 < len(schedule) else []
-    vikings = min(12, 5 + r + (1 if length == "short" else 0))
+    vikings = vikings_in_round(r, length)
     solo = setting.players == 1 if solo_blocking is None else solo_blocking
     s = replace(
         s,

@@ -41,6 +41,9 @@ from itertools import combinations, combinations_with_replacement, product
 from models.actions import EMPTY as EMPTY_BUNDLE, SHIPS, ActionSpace, Bundle, Option, Roll, Upgrade, load_action_spaces
 from models.boards import all_boards, board as board_named
 from models.data_files import load
+from models.explorations import face_up_rounds, silver_on
+from models.facts import BANQUET_POSITIONS
+from models.mountains import strips_in_round
 from models.pieces import piece, special_names
 from models.round_context import RoundContext
 from models.snapshot import BoardEntry, Ship, Snapshot, parse_snapshot
@@ -162,18 +165,14 @@ def _held_tiles(snapshot: Snapshot) -> set[str]:
 
 
 def face_up_explorations(round_: int, length: str, held_tiles: set[str]) -> dict[str, int]:
-    """The exploration faces showing in a round when nobody has claimed them (silver unknown: 0)."""
-    shift = 0 if length == "long" else 1
-    out = {}
-    for name in all_boards():
-        b = board_named(name)
-        if b.kind != "exploration" or b.tile in held_tiles:
-            continue
-        front = next(board_named(n) for n in all_boards() if board_named(n).tile == b.tile and board_named(n).face == "front")
-        turned = round_ >= front.turns_over_in_round - shift
-        if (b.face == "back") == turned:
-            out[name] = 0
-    return out
+    """The exploration faces showing in a round when nobody else has claimed them, with the silver
+    the printed schedule puts on them."""
+    boards = [board_named(n) for n in all_boards()]
+    return {
+        b.name: silver_on(b, round_, length)
+        for b in boards
+        if b.kind == "exploration" and b.tile not in held_tiles and round_ in face_up_rounds(b, length)
+    }
 
 
 def _placed(snapshot: Snapshot) -> set[str]:
@@ -196,6 +195,9 @@ def initial_state(snapshot: Snapshot, context: RoundContext) -> State:
     explorations = context.explorations_available
     if explorations is None:
         explorations = face_up_explorations(snapshot.game.round, snapshot.game.length, _held_tiles(snapshot))
+    mountains = context.mountains
+    if mountains is None:  # unknown: the face-up strips of a game dealt with seed 0
+        mountains = strips_in_round(snapshot.game.round, context.players or snapshot.game.players)
     hand = tuple(sorted(c if isinstance(c, int) else context.drawn_occupation_points for c in p.occupations.hand))
     return State(
         round=snapshot.game.round,
@@ -213,7 +215,7 @@ def initial_state(snapshot: Snapshot, context: RoundContext) -> State:
         hand=hand,
         occupation_points=p.occupations.played_points,
         taken=frozenset(context.taken),
-        mountains=tuple(sorted(tuple(s) for s in (context.mountains or []) if s)),
+        mountains=tuple(sorted(tuple(s) for s in mountains if s)),
         explorations=tuple(sorted(explorations.items())),
         specials_left=tuple(sorted(specials_left)),
         buildings_left=tuple(sorted(buildings.items())),
@@ -453,7 +455,7 @@ def _explore_targets(s: State, space: ActionSpace, snapshot: Snapshot) -> list[s
 
 def _emigrate_choices(s: State, space: ActionSpace) -> list[tuple[str, bool]]:
     e = space.emigrate
-    if s.silver < s.round or len(s.emigrated) >= 12:
+    if s.silver < s.round or len(s.emigrated) >= BANQUET_POSITIONS:
         return []
     out = [(t, False) for t in e.ships if s.ships_of(t)]
     if e.exchange and s.ships_of(e.exchange[0]) and (e.exchange[1], False) not in out:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from models.boards import NEVER, OUTSIDE, Board, board as board_named
 from models.data_files import load
+from models.facts import BANQUET_POSITIONS, BANQUET_ROWS
 from models.pieces import Cell, piece
 from models.snapshot import BoardEntry, Placement, Problem, Snapshot
 
@@ -26,7 +27,7 @@ ACCEPTS = {
 NO_TOUCH = {"home": {"green"}, "exploration": {"green"}, "house": {"orange", "red"}, "shed": set()}
 BANQUET_ACCEPTS = {"orange", "red", "silver"}
 BANQUET_NO_TOUCH = {"orange", "red"}
-BANQUET_ROWS, BANQUET_COLS = 4, 12
+BANQUET_COLS = BANQUET_POSITIONS
 
 
 def edge_neighbours(cell: Cell) -> list[Cell]:
@@ -246,7 +247,7 @@ def _banquet_piece_problems(p: Placement, first_open: int, open_to: int) -> list
     out = []
     cells = cells_of(p)
     if any(not (0 <= r < BANQUET_ROWS and 0 <= c < BANQUET_COLS) for r, c in cells):
-        out.append(f"{p.piece} overhangs the banquet table (12 x 4 area)")
+        out.append(f"{p.piece} overhangs the banquet table ({BANQUET_COLS} x {BANQUET_ROWS} area)")
     for r, c in cells:
         if r == 0 and open_to <= c < BANQUET_COLS:
             out.append(f"{p.piece} covers table position {c}, which still holds a Viking")
@@ -266,7 +267,7 @@ def check_player(snapshot: Snapshot) -> list[Problem]:
     boards = [board_named(e.board) for e in player.boards]
     problems = _board_set_problems(snapshot, boards) + _special_problems(snapshot) + _ship_problems(snapshot)
     if len(snapshot.emigrated_ships) > BANQUET_COLS:
-        problems.append(Problem("player.emigrated", "at most 12 ships can emigrate: the table has 12 positions"))
+        problems.append(Problem("player.emigrated", f"at most {BANQUET_COLS} ships can emigrate: the table has {BANQUET_COLS} positions"))
     return problems
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from models.boards import NEVER, OUTSIDE, Board, Bonus, IncomeTrack, board as board_named
 from models.data_files import load
+from models.facts import THING_PENALTY
 from models.pieces import Cell, piece
 from models.rules import NO_TOUCH, cells_of, ring, touching_pairs
 from models.snapshot import BoardEntry, Snapshot
@@ -118,7 +119,6 @@ def score(snapshot: Snapshot) -> ScoreReport:
     boards = [score_board(e) for e in player.boards]
     kinds = [board_named(e.board) for e in player.boards]
     income = sum(b.income for b in boards)
-    penalty = game["scoring"]["thing_penalty"]
     breakdown = {
         "ships": sum(game["ships"][s.type]["points"] for s in player.ships),
         "emigration": sum(game["ships"][t]["emigrated_points"] for t in snapshot.emigrated_ships),
@@ -130,7 +130,7 @@ def score(snapshot: Snapshot) -> ScoreReport:
         "final_income": income,
         "english_crown": piece("english-crown").points if _owns_special(snapshot, "english-crown") else 0,
         "negatives": -sum(b.uncovered_negatives for b in boards),
-        "thing_penalties": penalty * player.thing_penalties,
-        "misplaced_pairs": game["scoring"]["misplaced_pair"] * sum(b.misplaced_pairs for b in boards),
+        "thing_penalties": THING_PENALTY * player.thing_penalties,
+        "misplaced_pairs": THING_PENALTY * sum(b.misplaced_pairs for b in boards),
     }
     return ScoreReport(total=sum(breakdown.values()), breakdown=breakdown, income=income, boards=boards)

@@ -7,7 +7,7 @@ from models.boards import all_boards
 from models.pieces import all_pieces, goods_names, special_names
 from models.rules import check_snapshot, laying_order
 from models.scoring import score
-from models.snapshot import Snapshot, SnapshotError, parse_snapshot
+from models.snapshot import SnapshotError, dump_snapshot, parse_snapshot
 
 placements = st.lists(
     st.fixed_dictionaries(
@@ -46,7 +46,7 @@ snapshots = st.builds(
     st.dictionaries(st.sampled_from(goods_names()), st.integers(0, 5), max_size=6),
     st.lists(st.sampled_from(special_names()), max_size=3),
     st.integers(0, 12),
-    st.integers(0, 13),
+    st.integers(0, 12),  # emigrated: the snapshot format refuses more than the table holds
     st.integers(0, 30),
     st.integers(1, 7),
 )
@@ -79,6 +79,6 @@ def test_any_json_either_parses_or_fails_with_paths(data):
     except SnapshotError as err:
         assert err.problems and all(p.message for p in err.problems)
         return
-    assert isinstance(snap, Snapshot)
+    assert parse_snapshot(dump_snapshot(snap)) == snap  # what parses, writes back the same
     check_snapshot(snap)
     score(snap)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,6 @@ from models.round_rules import (
     Action,
     initial_state,
     legal_actions,
-    replace,
     setting_for,
     to_snapshot,
 )
@@ -194,7 +194,12 @@ def test_states_merge_when_two_actions_commute():
     (ab,) = outcomes(outcomes(s, acts["take-stockfish"], setting)[0].state, acts["weekly-beans"], setting)
     (ba,) = outcomes(outcomes(s, acts["weekly-beans"], setting)[0].state, acts["take-stockfish"], setting)
     assert ab.state == ba.state and hash(ab.state) == hash(ba.state)
-    assert replace(ab.state) == ab.state
+    # both orders: one stockfish, one beans and 1 silver gained, two Vikings placed
+    gained = Counter(dict(ab.state.goods))
+    gained.subtract(dict(s.goods))
+    assert +gained == {"stockfish": 1, "beans": 1}
+    assert (ab.state.silver, ab.state.vikings_left) == (s.silver + 1, s.vikings_left - 2)
+    assert ab.state.placed == {"take-stockfish", "weekly-beans"}
 
 
 def test_action_json_is_plain():

@@ -71,7 +71,7 @@ def test_greenland_pays_both_income_tracks():
     lower_first = entry("greenland", put("silver", 6, 2), put("ore", 6, 3), id="D")
     assert score(snapshot([home(), lower_first])).as_json()["income_by_board"]["D"] == {"upper-income": 0, "lower-income": 1}
     # the upper track's first cell (2,3) needs its whole lower-left region, the lower track's start included
-    region = [(2, 2), (3, 1), (3, 2), (3, 3), (4, 0), (4, 1), (4, 2), (4, 3), (5, 1), (5, 2), (5, 3), (6, 2), (6, 3)]
+    region = [(2, 0), (2, 2), (3, 0), (3, 1), (3, 2), (3, 3), (4, 0), (4, 1), (4, 2), (4, 3), (5, 1), (5, 2), (5, 3), (6, 2), (6, 3)]
     too_early = entry("greenland", *[put("ore", r, c) for r, c in region[1:] + [(2, 3)]], id="D")
     assert "income cell (2, 3)" in check_snapshot(snapshot([home(), too_early]))[0].message
     both = entry("greenland", *[put("ore", r, c) for r, c in region + [(2, 3)]], id="D")
