@@ -1,8 +1,8 @@
 """The feast as a CP-SAT model: cover the open banquet positions as cheaply as possible.
 
 The model is written like the rules (RULES-NOTES §4, rulebook phase 9), one constraint family
-per function. It deliberately does not use models/rules.py: that checker stays independent,
-and the command line checks every answer with it before showing it.
+per function. It deliberately does not use models/rules.py for its rules: that checker stays
+independent, and judges every answer (check_answer) before plan_feast returns it.
 
 Variables: one boolean per *candidate*, a (food piece, distinct orientation, anchor) that fits
 in the 12 x 4 area, covers at least one open table position and no Viking or emigrated ship.
@@ -31,10 +31,12 @@ from functools import cache
 
 from ortools.sat.python import cp_model
 
+from models.facts import BANQUET_POSITIONS, BANQUET_ROWS
 from models.pieces import Cell, Piece, all_pieces, piece
 from models.snapshot import Placement, Snapshot
+from planner.cpsat import Level, SolveParams, solve_lexicographic
 
-ROWS, COLS = 4, 12  # row 0 is the table's 12 positions; rows 1-3 hold what hangs below
+ROWS, COLS = BANQUET_ROWS, BANQUET_POSITIONS  # row 0 is the table's positions; the rows below hold what hangs
 FOOD_COLOURS = ("orange", "red")
 NO_TOUCH_COLOURS = ("orange", "red")  # silver is exempt
 SILVER = "silver"
@@ -233,7 +235,7 @@ class FeastModel:
         self.model = cp_model.CpModel()
         servable = [name for name in food_pieces() if supply.get(name, 0) > 0 or extra]
         self.candidates = fixed_candidates(existing) + candidates(table, servable)
-        self.chosen = [self.model.NewBoolVar(f"{c.piece}@{c.row},{c.col},r{c.rotation}") for c in self.candidates]
+        self.chosen = [self.model.new_bool_var(f"{c.piece}@{c.row},{c.col},r{c.rotation}") for c in self.candidates]
         self.extra = self.extra_supply_variables() if extra else {}
         self.add_fixed_placements()
         self.add_each_cell_covered_at_most_once()
@@ -246,7 +248,7 @@ class FeastModel:
     def add_fixed_placements(self) -> None:
         """Food already on the table this round stays where it is."""
         for c, x in self.new_and_fixed(fixed=True):
-            self.model.Add(x == 1)
+            self.model.add(x == 1)
 
     def add_each_cell_covered_at_most_once(self) -> None:
         """Tiles never overlap, whether on the table's row or hanging below it."""
@@ -281,13 +283,13 @@ class FeastModel:
         for name, xs in used.items():
             limit = self.supply.get(name, 0)
             if name in self.extra:
-                self.model.Add(sum(xs) <= limit + self.extra[name])
+                self.model.add(sum(xs) <= limit + self.extra[name])
             elif len(xs) > limit:
-                self.model.Add(sum(xs) <= limit)
+                self.model.add(sum(xs) <= limit)
 
     def extra_supply_variables(self) -> dict[str, cp_model.IntVar]:
         """Tiles the player would still have to get: for --shortfall."""
-        return {name: self.model.NewIntVar(0, len(self.table.open_positions), f"extra {name}") for name in food_pieces()}
+        return {name: self.model.new_int_var(0, len(self.table.open_positions), f"extra {name}") for name in food_pieces()}
 
     # helpers
 
@@ -298,7 +300,7 @@ class FeastModel:
         for group in sorted({frozenset(g) for g in groups if len(g) > 1}, key=len, reverse=True):
             if not any(group <= bigger for bigger in kept):
                 kept.append(group)
-                self.model.AddAtMostOne(self.chosen[i] for i in sorted(group))
+                self.model.add_at_most_one(self.chosen[i] for i in sorted(group))
 
     def new_and_fixed(self, fixed: bool):
         return [(c, x) for c, x in zip(self.candidates, self.chosen) if c.fixed == fixed]
@@ -364,11 +366,11 @@ class FeastModel:
 
     def shortfall_objectives(self) -> list[Objective]:
         """No penalty at all; then the fewest extra tiles, then the cheapest, then as the feast."""
-        self.model.Add(self.penalties().expr == 0)
+        self.model.add(self.penalties().expr == 0)
         return [self.extra_tiles(), self.extra_value(), self.value_served(), self.tiles(), *self.position_choices()]
 
     def chosen_candidates(self, solver: cp_model.CpSolver) -> list[Candidate]:
-        return [c for c, x in zip(self.candidates, self.chosen) if not c.fixed and solver.BooleanValue(x)]
+        return [c for c, x in zip(self.candidates, self.chosen) if not c.fixed and solver.boolean_value(x)]
 
 
 def edges() -> list[tuple[Cell, Cell]]:
@@ -391,30 +393,6 @@ class SolverSettings:
     presolve: bool = False
 
 
-def pack(objectives: list[Objective]) -> list[list[Objective]]:
-    """Consecutive levels grouped so one weighted sum per group keeps their order exactly."""
-    groups: list[list[Objective]] = []
-    span = MAX_PACKED_RANGE + 1
-    for o in objectives:
-        size = o.high - o.low + 1
-        if groups and span * size <= MAX_PACKED_RANGE:
-            groups[-1].append(o)
-            span *= size
-        else:
-            groups.append([o])
-            span = size
-    return groups
-
-
-def weighted(group: list[Objective]) -> cp_model.LinearExprT:
-    """sum of level_k * (product of the ranges of the levels after k): lexicographic, exactly."""
-    total, weight = 0, 1
-    for o in reversed(group):
-        total += weight * (o.expr - o.low)
-        weight *= o.high - o.low + 1
-    return total
-
-
 @dataclass
 class Solved:
     status: str  # OPTIMAL, FEASIBLE (stopped early) or UNKNOWN (no answer in time)
@@ -424,42 +402,21 @@ class Solved:
     solve_seconds: float
 
 
-def solve_lexicographic(feast: FeastModel, objectives: list[Objective], settings: SolverSettings, built: float) -> Solved:
-    """Minimise each group of levels in turn, fixing each group's optimum before the next.
-
-    Each later solve starts from the previous answer as a hint, so it is usually instant.
-    """
+def solve_levels(feast: FeastModel, objectives: list[Objective], settings: SolverSettings, built: float) -> Solved:
+    """Minimise each level in turn with the shared lexicographic helper, each optimum fixed
+    before the next; consecutive tiny levels are packed into one exact weighted sum."""
     start = time.perf_counter()
-    deadline = start + settings.time_limit
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = settings.workers
-    solver.parameters.random_seed = settings.seed
-    solver.parameters.cp_model_presolve = settings.presolve
-    answer, finished = None, True
-    for group in pack(objectives):
-        solver.parameters.max_time_in_seconds = max(0.001, deadline - time.perf_counter())
-        feast.model.Minimize(weighted(group))
-        result = solver.Solve(feast.model)
-        if result in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            answer = (feast.chosen_candidates(solver), {n: v for n, e in feast.extra.items() if (v := solver.Value(e))})
-        if result != cp_model.OPTIMAL:
-            finished = False  # out of time: keep the best answer found so far
-            break
-        for o in group:
-            feast.model.Add(o.expr == solver.Value(o.expr))
-        keep_as_hint(feast, solver)
+    params = SolveParams(settings.workers, settings.seed, settings.time_limit, None, {"cp_model_presolve": settings.presolve})
+    levels = [Level(o.name, o.expr, o.low, o.high) for o in objectives]
+
+    def read(solver: cp_model.CpSolver):
+        return feast.chosen_candidates(solver), {n: v for n, e in feast.extra.items() if (v := solver.value(e))}
+
+    answer = solve_lexicographic(feast.model, levels, params, read, max_packed_range=MAX_PACKED_RANGE)
     seconds = time.perf_counter() - start
-    if answer is None:
+    if answer.answer is None:
         return Solved("UNKNOWN", [], {}, built, seconds)
-    return Solved("OPTIMAL" if finished else "FEASIBLE", answer[0], answer[1], built, seconds)
-
-
-def keep_as_hint(feast: FeastModel, solver: cp_model.CpSolver) -> None:
-    feast.model.ClearHints()
-    for x in feast.chosen:
-        feast.model.AddHint(x, solver.BooleanValue(x))
-    for e in feast.extra.values():
-        feast.model.AddHint(e, solver.Value(e))
+    return Solved("OPTIMAL" if answer.status == "OPTIMAL" else "FEASIBLE", *answer.answer, built, seconds)
 
 
 # --- the answers -------------------------------------------------------------------------------
@@ -513,11 +470,13 @@ def _solve(snapshot: Snapshot, values: Mapping[str, float], settings: SolverSett
     prices = Prices.of(values, food_pieces())
     feast = FeastModel(table, supply, prices, existing, extra=shortfall)
     objectives = feast.shortfall_objectives() if shortfall else feast.feast_objectives()
-    solved = solve_lexicographic(feast, objectives, settings, time.perf_counter() - start)
+    solved = solve_levels(feast, objectives, settings, time.perf_counter() - start)
     if solved.status == "UNKNOWN":
         # Out of time before any answer: the table as it is is always legal, so offer that.
         solved = Solved("FEASIBLE", [], {}, solved.build_seconds, solved.solve_seconds)
-    return _answer(snapshot, table, supply, prices, existing, solved)
+    answer = _answer(snapshot, table, supply, prices, existing, solved)
+    check_answer(snapshot, answer)
+    return answer
 
 
 def _answer(snapshot, table, supply, prices, existing, solved: Solved) -> Feast:
@@ -543,3 +502,27 @@ def _answer(snapshot, table, supply, prices, existing, solved: Solved) -> Feast:
         extra=solved.extra,
         extra_value=prices.value(solved.extra),
     )
+
+
+class FeastBug(RuntimeError):
+    """The independent rule checker refuses the model's table: a bug in the model."""
+
+
+def check_answer(snapshot: Snapshot, result: Feast) -> None:
+    """Every table is judged by models/rules.py (which shares no code with this model) before
+    it is returned; a wrong answer raises FeastBug, it is never handed on."""
+    from models.rules import banquet_positions, cells_of, check_banquet
+
+    table = result.existing + result.placements
+    problems = [str(p) for p in check_banquet(snapshot, table)]
+    supply = food_supply(snapshot)
+    for name, n in result.used.items():
+        if n > supply.get(name, 0) + result.extra.get(name, 0):
+            problems.append(f"serves {n} {name} but the supply has {supply.get(name, 0)}")
+    first_open, open_to = banquet_positions(snapshot)
+    covered = {cell for p in table for cell in cells_of(p)}
+    penalties = sum(1 for col in range(first_open, open_to) if (0, col) not in covered)
+    if penalties != result.penalties:
+        problems.append(f"the model counts {result.penalties} penalties, the checker {penalties}")
+    if problems:
+        raise FeastBug("the feast model gave an answer the rule checker refuses: " + "; ".join(problems))

@@ -269,15 +269,15 @@ def test_cli_help_teaches():
 
 
 def test_cli_an_answer_the_checker_refuses_is_a_loud_bug(monkeypatch):
-    import cli.feast as command
+    import planner.feast as engine
 
-    real = command.plan_feast
+    real = engine._answer
 
-    def broken(snap, values, settings):
-        result = real(snap, values, settings)
+    def broken(*args):
+        result = real(*args)
         result.placements.append(Placement(**put("ore", 0, 11)))
         return result
 
-    monkeypatch.setattr(command, "plan_feast", broken)
+    monkeypatch.setattr(engine, "_answer", broken)
     out = run(str(FIXTURES / "feast_shortfall_grain.json"), "--json")
     assert out.exit_code == 3 and "BUG" in out.output and out.stdout == ""

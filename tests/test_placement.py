@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 
 import models.boards
 import models.snapshot
-import planner.placement
+import planner.placement.rewards
 from cli.app import app
-from cli.place import run_place
+from planner.placement import place as run_place
 from models.boards import Board, Bonus, IncomeTrack
 from models.pieces import piece
 from models.rules import check_snapshot
@@ -51,7 +51,7 @@ STAND_INS = {name: replace(b, name=name) for name, b in {"home-short": CORNER, "
 @pytest.fixture
 def test_boards(monkeypatch):
     boards = dict(models.boards.all_boards()) | STAND_INS
-    for module in (models.boards, planner.placement):
+    for module in (models.boards, planner.placement.rewards):
         monkeypatch.setattr(module, "all_boards", lambda: boards)
     return boards
 
@@ -249,7 +249,7 @@ def test_no_wood_or_stone_before_the_final_placement(test_boards):
 
 def test_midgame_gain_equals_score_difference_and_apply_validates(tmp_path):
     out = tmp_path / "after.json"
-    result = CliRunner().invoke(app, ["place", str(FIXTURES / "place_mid.json"), "--json", "--apply", str(out), "--seed", "7"])
+    result = CliRunner().invoke(app, ["place", str(FIXTURES / "place_mid.json"), "--objective", "final", "--json", "--apply", str(out), "--seed", "7"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["status"] == "OPTIMAL"
@@ -280,3 +280,32 @@ def test_nothing_placeable_says_so():
     result = CliRunner().invoke(app, ["place", "-"], input=json.dumps(data))
     assert result.exit_code == 0
     assert "nothing to place" in result.output
+
+
+# --- the default objective fits the moment of the game --------------------------------------------
+
+
+def test_round_four_uses_blend_by_default():
+    data = json.loads(read_snapshot(FIXTURES / "place_mid.json").model_dump_json())
+    data["game"]["round"] = 4
+    result = CliRunner().invoke(app, ["place", "-", "--json"], input=json.dumps(data))
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["objective_name"] == "blend" and out["rounds_left"] == 3  # rounds 4, 5, 6 pay income (long game)
+    assert "income" in out["objective_reason"]
+
+
+def test_final_placement_uses_final_by_default(test_boards):
+    boards = [{"id": "home", "board": "home-long"}, {"id": "s", "board": "shed"}]
+    s = snap(boards, round=7, final=True, resources={"wood": 2})
+    report = run_place(s, Settings(**SOLVER))
+    assert report.result.objective_name == "final" and report.result.rounds_left == 0
+    assert "final placement" in report.result.objective_reason
+
+
+def test_final_flag_chooses_final_before_the_last_round():
+    snapshot = read_snapshot(FIXTURES / "place_mid.json")
+    choice = planner.placement.choose_objective(snapshot, Settings(final=True))
+    assert choice.objective == "final"
+    assert planner.placement.choose_objective(snapshot, Settings()).objective == "blend"
+    assert planner.placement.choose_objective(snapshot, Settings(objective="income")).reason == "asked for"

@@ -13,15 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from models.pieces import Cell, piece
-
-if TYPE_CHECKING:  # the greedy reads the model's candidates; the model imports the greedy lazily
-    from planner.placement import BoardState, Candidate
-
-RESOURCES = ("wood", "stone")
-KEPT_AWAY = {"home": {"green"}, "exploration": {"green"}, "house": {"orange", "red"}, "shed": set()}
+from planner.placement.candidates import APART, BoardState, Candidate
+from planner.placement.request import RESOURCES
 
 
 @dataclass
@@ -40,7 +35,7 @@ class LaidSoFar:
         if any((b, cell) in self.colour for cell in cand.cells):
             return False
         colour = piece(cand.piece).colour
-        if colour in KEPT_AWAY[kind] and self._touches(cand, colour):
+        if colour in APART[kind] and self._touches(cand, colour):
             return False
         return all(self._region_done(b, cell, cand.cells) for cell in cand.cells if (b, cell) in self.regions)
 

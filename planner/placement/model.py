@@ -1,0 +1,245 @@
+"""The placement as a CP-SAT model, one constraint family per method, listed in order in __init__.
+
+- each cell covered at most once (its `covered` Boolean is the sum of the candidates over it);
+- piece counts within the supply (minus `keep`);
+- colour contact: green never touches green on home/exploration boards, orange never orange and
+  red never red in houses (one linear constraint per cell edge, see `forbid_touching`);
+- the income rule, statically: an income cell covered implies its whole lower-left region covered;
+- income per track, bonuses that pay, wood/stone on resource spaces (final placement);
+- the end-of-game score change, term by term as models/scoring.py counts it.
+
+The static income rule is exact for rectangles, but not provably so for every special-tile mask
+on every multi-track board, so the solve loop still asks the rule checker for a laying order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ortools.sat.python import cp_model
+
+from models.boards import NEVER, OUTSIDE, Board, Bonus, IncomeTrack
+from models.pieces import Cell, piece
+from planner.placement.candidates import APART, BoardState, Candidate, edge_neighbours, ring
+from planner.placement.request import RESOURCES
+from planner.placement.rewards import reward_value, value_scale
+
+Expr = cp_model.LinearExprT
+
+
+class PlacementModel:
+    """The CP-SAT model and the handles needed to read a solution back and state objectives."""
+
+    def __init__(self, states: list[BoardState], supply: Counter, candidates: list[Candidate], final: bool, values: dict[str, float]):
+        self.states, self.supply, self.candidates, self.final, self.values = states, supply, candidates, final, values
+        self.model = cp_model.CpModel()
+        self.scale = value_scale(values)
+        self.x = [self.model.new_bool_var(self.name_of(c)) for c in candidates]  # one per candidate
+        self.covered: dict[tuple[int, Cell], Expr] = {}
+        self.resources: dict[tuple[int, str], cp_model.IntVar] = {}
+        self.add_each_cell_at_most_once()
+        self.add_counts_within_supply()
+        self.add_forbid_touching()
+        self.add_income_rule()
+        self.income, self.income_before, self.income_best = self.income_per_track()
+        self.bonus_value, self.bonus_bound, self.bonus_value_before = self.bonuses_that_pay()
+        self.resource_room = self.add_resource_spaces()
+        self.final_gain, self.final_bounds = self.final_points()
+
+    def name_of(self, c: Candidate) -> str:
+        return f"{c.piece}@{self.states[c.board].id}:{c.row},{c.col},{c.rotation},{int(c.flip)}"
+
+    def is_covered(self, board: int, cell: Cell) -> Expr:
+        """1 for fixed tiles, a Boolean where candidates reach, else 0."""
+        if cell in self.states[board].fixed:
+            return 1
+        return self.covered.get((board, cell), 0)
+
+    # --- the rules, one family each ---------------------------------------------------------
+
+    def add_each_cell_at_most_once(self) -> None:
+        """A cell's `covered` Boolean is the number of chosen candidates over it: at most one."""
+        over: dict[tuple[int, Cell], list[cp_model.IntVar]] = {}
+        for var, cand in zip(self.x, self.candidates):
+            for cell in cand.cells:
+                over.setdefault((cand.board, cell), []).append(var)
+        for (b, cell), vars_ in over.items():
+            cov = self.model.new_bool_var(f"covered[{self.states[b].id}]{cell}")
+            self.model.add(sum(vars_) == cov)
+            self.covered[(b, cell)] = cov
+
+    def add_counts_within_supply(self) -> None:
+        used: dict[str, list[cp_model.IntVar]] = {}
+        for var, cand in zip(self.x, self.candidates):
+            used.setdefault(cand.piece, []).append(var)
+        for name, vars_ in used.items():
+            if len(vars_) > self.supply[name]:
+                self.model.add(sum(vars_) <= self.supply[name])
+
+    def add_forbid_touching(self) -> None:
+        """Two tiles of a kept-apart colour may not share an edge.
+
+        For an edge (u, v) only a tile covering exactly one of its two cells can meet another tile
+        across it; two such tiles of the colour (one on u, one on v) would touch, so at most one.
+        Touching a fixed tile was pruned with the candidates.
+        """
+        for state in self.states:
+            for colour in APART[state.board.kind]:
+                one_side: dict[tuple[Cell, Cell], list[cp_model.IntVar]] = {}
+                for var, cand in zip(self.x, self.candidates):
+                    if cand.board != state.index or piece(cand.piece).colour != colour:
+                        continue
+                    for cell in cand.cells:
+                        for n in edge_neighbours(cell):
+                            if n not in cand.cells:
+                                one_side.setdefault((min(cell, n), max(cell, n)), []).append(var)
+                for vars_ in one_side.values():
+                    if len(vars_) > 1:
+                        self.model.add_at_most_one(vars_)
+
+    def add_income_rule(self) -> None:
+        """An income cell is covered only if every cell of its lower-left region is covered.
+
+        When the region holds an earlier income cell, covering that one already forces its own
+        region, so only the cells beyond it need their own implication (fewer, equal constraints).
+        """
+        for state in self.states:
+            for cell in sorted(state.board.income_cells & state.free):
+                x = self.is_covered(state.index, cell)
+                if isinstance(x, int):
+                    continue
+                region = state.income_region(cell)
+                for inner in region & state.board.income_cells & state.free:
+                    if not isinstance(self.is_covered(state.index, inner), int):
+                        region -= state.income_region(inner)
+                for y in region:
+                    need = self.is_covered(state.index, y)
+                    if isinstance(need, int):
+                        if need == 0:  # pruning should have removed every candidate over `cell`
+                            self.model.add(x == 0)
+                    else:
+                        self.model.add_implication(x, need)
+
+    def income_per_track(self) -> tuple[Expr, int, int]:
+        """(income as an expression, income now, the most income the tracks could pay)."""
+        income = sum(self.track_income_expr(s, t) for s in self.states for t in s.board.income)
+        before = sum(track_value(t, set(s.fixed)) for s in self.states for t in s.board.income)
+        best = sum(max(t.values + ((t.beyond,) if t.beyond is not None else ())) for s in self.states for t in s.board.income)
+        return income, before, best
+
+    def bonuses_that_pay(self) -> tuple[Expr, int, float]:
+        """(value of paid bonuses in units of 1/scale, its upper bound, the value paid now)."""
+        total: Expr = 0
+        bound, before = 0, 0.0
+        for state in self.states:
+            for bonus in state.board.bonuses:
+                worth = round(reward_value(bonus, self.values) * self.scale)
+                pays = self.bonus_pays_expr(state, bonus)
+                if isinstance(pays, int) and pays == 0:
+                    continue
+                total += worth * pays
+                bound += worth
+                if pays_now(state, bonus):
+                    before += worth / self.scale
+        return total, bound, before
+
+    def add_resource_spaces(self) -> int:
+        """Wood and stone at the final placement: counts on each board's empty resource spaces."""
+        room_total = 0
+        if not self.final:
+            return room_total
+        for resource in RESOURCES:
+            vars_ = []
+            for state in self.states:
+                room = state.room[resource]
+                if room and self.supply[resource]:
+                    var = self.model.new_int_var(0, room, f"{resource}[{state.id}]")
+                    self.resources[(state.index, resource)] = var
+                    room_total += room
+                    vars_.append(var)
+            if vars_:
+                self.model.add(sum(vars_) <= self.supply[resource])
+        return room_total
+
+    def final_points(self) -> tuple[Expr, tuple[int, int]]:
+        """The end-of-game score change and its bounds, term by term as models/scoring.py counts it."""
+        negatives: Expr = 0
+        n_negatives = 0
+        for state in self.states:
+            spaces = {cell for s in state.board.resource_spaces for cell in s.cells}
+            for cell in sorted(state.board.negatives - spaces - set(state.fixed)):
+                cov = self.is_covered(state.index, cell)
+                negatives += cov
+                n_negatives += not isinstance(cov, int)
+        spent: Expr = 0
+        used = Counter()
+        for var, cand in zip(self.x, self.candidates):
+            cost = points_spent(cand.piece)
+            if cost:
+                spent += cost * var
+                used[cand.piece] = cost
+        worst = sum(cost * self.supply[name] for name, cost in used.items())
+        gain = negatives + sum(self.resources.values()) + (self.income - self.income_before) - spent
+        return gain, (-worst - self.income_before, n_negatives + self.resource_room + self.income_best - self.income_before)
+
+    # --- helpers for the income and bonus expressions -----------------------------------------
+
+    def both(self, a: Expr, b: Expr, name: str) -> Expr:
+        """The Boolean AND of two 0/1 terms, folding constants away."""
+        if isinstance(a, int) or isinstance(b, int):
+            if isinstance(a, int) and isinstance(b, int):
+                return a * b
+            const, var = (a, b) if isinstance(a, int) else (b, a)
+            return var if const else 0
+        out = self.model.new_bool_var(name)
+        self.model.add_bool_and([a, b]).only_enforce_if(out)
+        self.model.add_bool_or([a.negated(), b.negated(), out])
+        return out
+
+    def track_income_expr(self, state: BoardState, track: IncomeTrack) -> Expr:
+        """Value of the first uncovered cell: v0 plus each step's increase once its prefix is covered."""
+        values = list(track.values) + [track.beyond if track.beyond is not None else track.values[-1]]
+        total: Expr = values[0]
+        prefix: Expr = 1
+        for i, cell in enumerate(track.cells):
+            here = self.is_covered(state.index, cell) if cell in state.board.cells else 0
+            prefix = self.both(prefix, here, f"{state.id}.{track.name}.prefix{i}")
+            total += (values[i + 1] - values[i]) * prefix
+        return total
+
+    def bonus_pays_expr(self, state: BoardState, bonus: Bonus) -> Expr:
+        """Pays when its own cell stays free and every neighbour that counts is covered."""
+        own = self.is_covered(state.index, bonus.cell)
+        terms = [1 - own] + [self.is_covered(state.index, n) for n in bonus_neighbours(state.board, bonus)]
+        if any(isinstance(t, int) and t == 0 for t in terms):
+            return 0
+        lits = [t for t in terms if not isinstance(t, int)]
+        if not lits:
+            return 1
+        pays = self.model.new_bool_var(f"bonus[{state.id}]{bonus.cell}")
+        for t in lits:
+            self.model.add(pays <= t)
+        self.model.add(pays >= sum(lits) - (len(lits) - 1))
+        return pays
+
+
+def points_spent(name: str) -> int:
+    """End-game points a tile takes with it: a silver coin, or a stable animal moved into a house."""
+    return 1 if name == "silver" else piece(name).points if piece(name).kind == "animal" else 0
+
+
+def track_value(track: IncomeTrack, covered: set[Cell]) -> int:
+    for cell, value in zip(track.cells, track.values):
+        if cell not in covered:
+            return value
+    return track.beyond if track.beyond is not None else track.values[-1]
+
+
+def bonus_neighbours(board: Board, bonus: Bonus) -> list[Cell]:
+    """The ring cells that must be covered for the bonus to pay (not off-board, X or bonus)."""
+    return [n for n in ring(bonus.cell) if n not in board.bonus_cells and board.at(n) not in (OUTSIDE, NEVER)]
+
+
+def pays_now(state: BoardState, bonus: Bonus) -> bool:
+    fixed = state.fixed
+    return bonus.cell not in fixed and all(n in fixed for n in bonus_neighbours(state.board, bonus))

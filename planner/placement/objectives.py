@@ -1,0 +1,55 @@
+"""The three objectives as lexicographic levels for planner.cpsat.solve_lexicographic.
+
+All are maximised, all in integer units, so "OPTIMAL" is a proof:
+
+- final: the change of the end-of-game score exactly as `models.scoring.score` counts it:
+  +1 per -1 cell covered, +1 per resource space filled, + the change of final income, -1 per
+  silver laid from supply (silver on boards scores nothing), - the points of each stable animal
+  laid into a house (it leaves the stable). The English crown scores wherever it lies: no change.
+- income: income first, then the value of paid bonuses (each reward at its value, a building
+  reward at its printed VP less its empty -1 spaces), then final points; each level is solved
+  and fixed at its proven optimum before the next (no weights between them).
+- blend: final points + N x (income gained x value of a silver + value of paid bonuses gained),
+  N = income phases still to come, since a paid bonus and income are received again in each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from planner.cpsat import Level
+from planner.placement.model import PlacementModel
+
+
+@dataclass(frozen=True)
+class Objective:
+    name: str
+    levels: list[Level]
+    value_of: Callable[[dict[str, float]], float]  # evaluated terms -> the value shown to the user
+    decode: Callable[[float], float]  # the first level's internal units -> the user's units
+
+
+def objective_for(pm: PlacementModel, name: str, rounds_left: int) -> Objective:
+    lo, hi = pm.final_bounds
+    points = Level("score gain", pm.final_gain, lo, hi, maximize=True)
+    if name == "final":
+        return Objective("final", [points], lambda t: t["final_gain"], lambda v: v)
+    if name == "income":
+        levels = [
+            Level("income", pm.income, pm.income_before, pm.income_best, maximize=True),
+            Level("bonus value", pm.bonus_value, 0, pm.bonus_bound, maximize=True),
+            points,
+        ]
+        return Objective("income", levels, lambda t: t["income"], lambda v: v)
+    silver = round(pm.values.get("silver", 1) * pm.scale)
+    s, n = pm.scale, rounds_left
+    expr = s * pm.final_gain + n * (silver * (pm.income - pm.income_before) + pm.bonus_value)
+    low = s * lo - n * silver * pm.income_before
+    high = s * hi + n * (silver * (pm.income_best - pm.income_before) + pm.bonus_bound)
+
+    def value_of(t: dict[str, float]) -> float:
+        income_gain = t["income"] - pm.income_before
+        return t["final_gain"] + n * (silver / s * income_gain + t["bonus_value"] - pm.bonus_value_before)
+
+    return Objective("blend", [Level("blend", expr, low, high, maximize=True)], value_of, lambda v: v / s)

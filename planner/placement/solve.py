@@ -1,0 +1,195 @@
+"""The solve loop: build, hint with the greedy layout, solve level by level, cut orderless boards.
+
+The static income rule in the model is exact for rectangles but not provably for every special
+tile mask, so after each solve the rule checker's `legal_order` looks for a laying order on
+every board; when none exists that board's chosen candidates get a no-good cut and the model is
+solved again (the greedy hint has a legal order by construction, so no cut ever removes it).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from models.boards import Board
+from models.pieces import Cell
+from models.snapshot import Placement, Snapshot
+from models.values import default_values
+from planner.cpsat import Level, SolveParams, solve_lexicographic
+from planner.placement.candidates import all_candidates, board_states
+from planner.placement.greedy import GreedyLayout, greedy_layout
+from planner.placement.model import PlacementModel, bonus_neighbours, points_spent, track_value
+from planner.placement.objectives import Objective, objective_for
+from planner.placement.request import DEFAULT_WORK_LIMIT, Choice, Settings, is_final_placement, placeable_supply
+from planner.placement.rewards import reward_value
+
+OrderCheck = Callable[[Board, list[Placement]], "list[int] | None"]
+Progress = Callable[[str, float, float, float], None]  # (text, objective, bound, seconds)
+
+# One presolve pass is enough here; the full LP at every worker gives the bound that proves:
+# with few workers the default portfolio may run no full LP and the bound stalls.
+MODEL_PARAMETERS = {"linearization_level": 2, "max_presolve_iterations": 1}
+
+
+@dataclass
+class PlacementResult:
+    status: str  # OPTIMAL, FEASIBLE or INFEASIBLE
+    objective_name: str
+    objective: float  # final: score gain; income: income; blend: the blended gain
+    bound: float
+    placements: list[tuple[int, Placement]]  # (board index, placement)
+    resources: dict[int, dict[str, int]]  # board index -> wood/stone added
+    income_after: int
+    bonus_value_after: float
+    final_gain: int
+    seconds: float
+    candidates: int
+    cuts: int = 0
+    greedy_gain: int | None = None
+    message: str = ""
+    objective_reason: str = ""
+    rounds_left: int = 0
+
+
+class ProgressReporter(cp_model.CpSolverSolutionCallback):
+    """Forwards each improving solution (and bound) of one level to the caller's display."""
+
+    def __init__(self, level: Level, decode: Callable[[float], float], on_progress: Progress):
+        super().__init__()
+        self.level, self.decode, self.on_progress = level, decode, on_progress
+
+    def on_solution_callback(self) -> None:
+        v, b = self.decode(self.objective_value), self.decode(self.best_objective_bound)
+        self.on_progress(f"{self.level.name} {v:g} (bound {b:g})", v, b, self.wall_time)
+
+
+def solver_params(settings: Settings) -> SolveParams:
+    work = settings.work_limit if settings.work_limit is not None or settings.time_limit is not None else DEFAULT_WORK_LIMIT
+    return SolveParams(settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS)
+
+
+def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, order_of: OrderCheck, on_progress: Progress | None = None) -> PlacementResult:
+    """The best placement for the chosen objective, re-solved with cuts until each board has an order."""
+    start = time.monotonic()
+    final = is_final_placement(snapshot, settings.final)
+    supply = placeable_supply(snapshot, settings.keep, final)
+    values = settings.values if settings.values is not None else default_values()
+    states = board_states(snapshot)
+    cands = all_candidates(states, supply)
+    pm = PlacementModel(states, supply, cands, final, values)
+    objective = objective_for(pm, choice.objective, choice.rounds_left)
+    greedy = greedy_layout(states, supply, cands, final)
+    greedy_gain = evaluate(pm, set(greedy.chosen), greedy.resources)["final_gain"]
+    params = solver_params(settings)
+
+    def callback_for(level: Level):
+        decode = objective.decode if level is objective.levels[0] else (lambda v: v)
+        return ProgressReporter(level, decode, on_progress) if on_progress else None
+
+    def read(solver: cp_model.CpSolver):
+        return [i for i, var in enumerate(pm.x) if solver.boolean_value(var)], {k: solver.value(v) for k, v in pm.resources.items()}
+
+    cuts = 0
+    while True:
+        hint_from(pm, greedy)
+        answer = solve_lexicographic(pm.model, objective.levels, params, read, callback_for)
+        finish = Finish(pm, objective, choice, start, cuts, greedy_gain)
+        if answer.answer is None:
+            return finish.without_solution(answer.status, greedy)
+        chosen, resources = answer.answer
+        bad = boards_without_order(pm, snapshot, chosen, order_of)
+        if not bad:
+            bound = objective.decode(answer.bound) if answer.bound is not None and not answer.values else float("nan")
+            return finish.result(answer.status, chosen, resources, bound)
+        for on_board in bad:
+            pm.model.add(sum(pm.x[i] for i in on_board) <= len(on_board) - 1)  # no-good cut: not all again
+            cuts += 1
+
+
+def hint_from(pm: PlacementModel, greedy: GreedyLayout) -> None:
+    pm.model.clear_hints()
+    chosen = set(greedy.chosen)
+    for i, var in enumerate(pm.x):
+        pm.model.add_hint(var, i in chosen)
+    for key, var in pm.resources.items():
+        pm.model.add_hint(var, greedy.resources.get(key, 0))
+
+
+def boards_without_order(pm: PlacementModel, snapshot: Snapshot, chosen: list[int], order_of: OrderCheck) -> list[list[int]]:
+    """For each board the order checker rejects, the chosen candidate indices on it."""
+    bad = []
+    for state in pm.states:
+        on_board = [i for i in chosen if pm.candidates[i].board == state.index]
+        if not on_board or not state.board.income:
+            continue
+        fixed = list(snapshot.player.boards[state.index].placements)
+        if order_of(state.board, fixed + [pm.candidates[i].placement() for i in on_board]) is None:
+            bad.append(on_board)
+    return bad
+
+
+def evaluate(pm: PlacementModel, chosen: set[int], resources: dict[tuple[int, str], int]) -> dict[str, float]:
+    """The model's own terms for a given choice, computed directly (no solver)."""
+    cells = {(pm.candidates[i].board, cell) for i in chosen for cell in pm.candidates[i].cells}
+    income, values_paid, negatives = 0, 0.0, 0
+    for s in pm.states:
+        covered = {c for c in s.board.cells if c in s.fixed or (s.index, c) in cells}
+        income += sum(track_value(t, covered) for t in s.board.income)
+        for bonus in s.board.bonuses:
+            if bonus.cell not in covered and all(n in covered for n in bonus_neighbours(s.board, bonus)):
+                values_paid += round(reward_value(bonus, pm.values) * pm.scale) / pm.scale
+        spaces = {cell for sp in s.board.resource_spaces for cell in sp.cells}
+        negatives += sum(1 for c in s.board.negatives - spaces - set(s.fixed) if c in covered)
+    spent = sum(points_spent(pm.candidates[i].piece) for i in chosen)
+    gain = negatives + sum(resources.values()) + income - pm.income_before - spent
+    return {"final_gain": gain, "income": income, "bonus_value": values_paid}
+
+
+@dataclass
+class Finish:
+    """Turns a chosen set of candidates into the result the caller sees."""
+
+    pm: PlacementModel
+    objective: Objective
+    choice: Choice
+    start: float
+    cuts: int
+    greedy_gain: int
+
+    def without_solution(self, status: str, greedy: GreedyLayout) -> PlacementResult:
+        """No solution from CP-SAT within the limit: the greedy layout is legal, so report it as FEASIBLE."""
+        if status == "INFEASIBLE":
+            return self.result("INFEASIBLE", [], {}, float("nan"))
+        out = self.result("FEASIBLE", greedy.chosen, greedy.resources, float("nan"))
+        out.message = "the limit ran out before CP-SAT found a solution: this is the greedy layout"
+        return out
+
+    def result(self, status: str, chosen: list[int], resources: dict[tuple[int, str], int], bound: float) -> PlacementResult:
+        pm = self.pm
+        ordered = sorted(chosen, key=lambda i: (pm.candidates[i].board, pm.candidates[i].row, pm.candidates[i].col))
+        terms = evaluate(pm, set(chosen), resources)
+        added: dict[int, dict[str, int]] = {}
+        for (b, resource), n in sorted(resources.items()):
+            if n:
+                added.setdefault(b, {})[resource] = n
+        value = self.objective.value_of(terms)
+        return PlacementResult(
+            status=status,
+            objective_name=self.objective.name,
+            objective=value,
+            bound=value if status == "OPTIMAL" else bound,
+            placements=[(pm.candidates[i].board, pm.candidates[i].placement()) for i in ordered],
+            resources=added,
+            income_after=int(terms["income"]),
+            bonus_value_after=terms["bonus_value"],
+            final_gain=int(terms["final_gain"]),
+            seconds=time.monotonic() - self.start,
+            candidates=len(pm.candidates),
+            cuts=self.cuts,
+            greedy_gain=self.greedy_gain,
+            objective_reason=self.choice.reason,
+            rounds_left=self.choice.rounds_left,
+        )
