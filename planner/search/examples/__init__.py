@@ -1,0 +1,1 @@
+"""Tiny games that exercise the search package (and show how a game plugs into it)."""
