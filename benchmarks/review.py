@@ -1,0 +1,51 @@
+"""How long `affo review` takes on a full 7-round long-game record, proofs included.
+
+    python -m benchmarks.review [--runs 5]
+
+Reviews examples/game-long.json (every feast and every round's tiles proven against their
+best, the end-of-game placement too) and prints the median wall time, with the time of
+reading and checking the record alone beside it as the baseline measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import time
+from pathlib import Path
+
+from models.record import read_record
+from planner.review import review_game
+
+RECORD = Path(__file__).resolve().parent.parent / "examples" / "game-long.json"
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    runs = parser.parse_args().runs
+    record = read_record(RECORD)
+    reading = statistics.median(timed(lambda: read_record(RECORD)) for _ in range(runs))
+    reviewing = statistics.median(timed(lambda: review_game(record)) for _ in range(runs))
+    review = review_game(record)
+    proven = all(r.feast.status == "OPTIMAL" and r.placement.best_layout.status == "OPTIMAL" for r in review.rounds)
+    lines = [
+        f"machine: {platform.processor() or platform.machine()}, {__import__('os').cpu_count()} cores, Python {platform.python_version()}",
+        f"record: {RECORD.name}, {len(record.rounds)} rounds, final placement {'yes' if record.final else 'no'}",
+        f"read and check the record (baseline): {reading:.2f} s median of {runs}",
+        f"review, every answer proven: {reviewing:.2f} s median of {runs} ({reviewing / reading:.1f} x the baseline); all proven optimal: {proven}",
+    ]
+    text = "\n".join(lines)
+    print(text)
+    (Path(__file__).parent / "RESULTS-review.md").write_text("# affo review benchmark\n\n```\n" + text + "\n```\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

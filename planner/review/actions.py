@@ -1,0 +1,124 @@
+"""A round's actions, each against the planner's best choice at that moment (an estimate).
+
+The round's action phase is rebuilt from the previous round's snapshot (re-dated to this round)
+and the round's `context` when the record gives one (spaces taken, mountain strips). At each
+recorded action the round planner searches the position under a fixed node budget; every legal
+action of the root gets a backed-up value, so the recorded action and the planner's favourite
+are valued by the same search. After a dice action the review follows the likeliest outcome,
+since a record does not say how the dice fell. All of it is the planner's estimate, never a
+proof, and is labelled so.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from models.record import GameRecord, RecordedAction
+from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
+
+NODES = 40  # states expanded per judged action (as the example game was played): same budget, same answer
+
+
+@dataclass(frozen=True)
+class ActionJudgement:
+    played: str
+    value: float
+    best: str
+    best_value: float
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best_value - self.value)
+
+    def as_json(self) -> dict:
+        return {"played": self.played, "value": round(self.value, 2), "best": self.best,
+                "best_value": round(self.best_value, 2), "loss": round(self.loss, 2), "estimate": True}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ActionsReview:
+    judged: tuple[ActionJudgement, ...]
+    stopped: str | None  # why judging stopped before the round's last action, if it did
+
+    @property
+    def missed_points(self) -> float:
+        return sum(j.loss for j in self.judged)
+
+    def as_json(self) -> dict:
+        return {"judged": [j.as_json() for j in self.judged], "stopped": self.stopped, "missed_estimate": round(self.missed_points, 2)}
+
+
+def review_actions(record: GameRecord, index: int, nodes: int = NODES) -> ActionsReview | None:
+    """Judge round `index`'s recorded actions; None when the record has none for that round."""
+    r = record.rounds[index]
+    before = record.before(index)
+    if r.actions is None:
+        return None
+    if before is None:
+        return ActionsReview((), "the record has no start position to replay round 1 from")
+    from models.round_context import RoundContext
+    from models.round_rules import initial_state, setting_for
+
+    context = r.context or RoundContext(players=r.snapshot.game.players)
+    snap = _redated(before, r.round)
+    setting = setting_for(snap, context)
+    s = initial_state(snap, context)
+    judged = []
+    for recorded in r.actions:
+        if recorded.kind == "pass":
+            break
+        found = _judge(s, setting, recorded, nodes)
+        if isinstance(found, str):
+            return ActionsReview(tuple(judged), found)
+        judgement, s = found
+        judged.append(judgement)
+    return ActionsReview(tuple(judged), None)
+
+
+def _redated(before: Snapshot, round_: int) -> Snapshot:
+    """The previous round's position at the start of `round_` (its Viking count from the round)."""
+    data = dump_snapshot(before)
+    data.setdefault("game", {})["round"] = round_
+    data["player"].pop("vikings", None)
+    data["player"].setdefault("banquet", {})["placements"] = []
+    return parse_snapshot(data)
+
+
+def _judge(s, setting, recorded: RecordedAction, nodes: int):
+    from planner.round_search import Options, Search
+
+    search = Search(s, setting, Options(nodes=nodes))
+    search.run()
+    value = search.values()
+    edges = [(value[c], d["order"], d["action"], c) for _, c, d in search.graph.out_edges(s, data=True) if d["action"].kind != "pass"]
+    matching = [e for e in edges if _matches(e[2], recorded)]
+    if not matching:  # the choice itself is not open here (the record does not show the harvest): the space's best use
+        matching = [e for e in edges if _matches(e[2], RecordedAction(recorded.kind, recorded.space, {}))]
+    if not matching:
+        return f"{_describe(recorded)} is not a legal action in the rebuilt position"
+    best = min(edges, key=lambda e: (-e[0], e[1]))
+    played = min(matching, key=lambda e: (-e[0], e[1]))
+    return ActionJudgement(played[2].label, played[0], best[2].label, best[0]), _next_state(search, played[3])
+
+
+def _matches(action, recorded: RecordedAction) -> bool:
+    if action.kind != recorded.kind or action.space != recorded.space:
+        return False
+    if not recorded.choice:
+        return True  # the record names the space only: the best way to use it
+    return json.loads(json.dumps(action.as_json()["choice"])) == recorded.choice
+
+
+def _next_state(search, child):
+    """The state after the action: for dice, the likeliest outcome (the record does not say)."""
+    from models.round_rules import State
+
+    if isinstance(child, State):
+        return child
+    outcomes = list(search.graph.out_edges(child, data=True))
+    return max(outcomes, key=lambda e: e[2]["probability"])[1]
+
+
+def _describe(recorded: RecordedAction) -> str:
+    return f"{recorded.kind} {recorded.space}".strip()

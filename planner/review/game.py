@@ -1,0 +1,115 @@
+"""A whole recorded game reviewed: every round's feast and tiles, the end-of-game placement."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from models.record import GameRecord
+from planner.review.actions import ActionsReview, review_actions
+from planner.review.feast import FeastReview, review_feast
+from planner.review.placement import FinalReview, PlacementReview, review_final, review_round_placement
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class RoundReview:
+    round: int
+    feast: FeastReview
+    placement: PlacementReview
+    score: int  # the end-of-game score if the game had ended after this round (as laid)
+    actions: ActionsReview | None = None
+
+    @property
+    def missed_points(self) -> float:
+        judged = self.actions.missed_points if self.actions else 0.0
+        return self.feast.missed_points + self.placement.missed_points + judged
+
+    def as_json(self) -> dict:
+        return {
+            "round": self.round,
+            "score": self.score,
+            "feast": self.feast.as_json(),
+            "placement": self.placement.as_json(),
+            "actions": self.actions.as_json() if self.actions else None,
+            "missed_points": round(self.missed_points, 2),
+        }
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One costly decision: where, what, and how many points it cost."""
+
+    round: int | None  # None: the end-of-game placement
+    what: str
+    points: float
+
+    def as_json(self) -> dict:
+        return {"round": self.round, "what": self.what, "points": self.points}
+
+
+@dataclass(frozen=True)
+class GameReview:
+    rounds: tuple[RoundReview, ...]
+    final: FinalReview | None
+
+    @property
+    def missed_total(self) -> float:
+        return sum(r.missed_points for r in self.rounds) + (self.final.missed_points if self.final else 0.0)
+
+    def moments(self) -> list[Moment]:
+        """Every decision that cost points, costliest first (ties: earliest first)."""
+        found = []
+        for r in self.rounds:
+            if r.feast.missed_points > 0:
+                found.append(Moment(r.round, f"feast: {r.feast.penalties} Thing Penalties where {r.feast.best_penalties} was possible", r.feast.missed_points))
+            if r.placement.missed_points > 0:
+                found.append(Moment(r.round, f"tiles: income {r.placement.income} where {r.placement.best_income} was possible", r.placement.missed_points))
+            for j in r.actions.judged if r.actions else ():
+                if j.loss >= 0.5:
+                    found.append(Moment(r.round, f"action: {j.played} where {j.best} was worth more (estimate)", round(j.loss, 2)))
+        if self.final and self.final.missed_points > 0:
+            found.append(Moment(None, f"end-of-game placement: {self.final.points} points where {self.final.best_points} was possible", self.final.missed_points))
+        return sorted(found, key=lambda m: (-m.points, m.round if m.round is not None else 99))
+
+    def as_json(self) -> dict:
+        return {
+            "rounds": [r.as_json() for r in self.rounds],
+            "final": self.final.as_json() if self.final else None,
+            "summary": {
+                "missed_by_round": {str(r.round): r.missed_points for r in self.rounds},
+                "missed_total": self.missed_total,
+                "costliest": [m.as_json() for m in self.moments()[:3]],
+                "note": "feast: 3 points per avoidable Thing Penalty (proven); tiles: income missed x income "
+                "phases left (an estimate of points); actions: the planner's expected-value difference "
+                "(an estimate); end-of-game placement: points (proven)",
+            },
+        }
+
+
+def review_game(
+    record: GameRecord, values: dict[str, float] | None = None, progress: Progress | None = None, judge_actions: bool = True
+) -> GameReview:
+    """Review every round of `record` (and its end-of-game placement, if given)."""
+    from models.scoring import score
+    from models.values import default_values
+
+    values = values or default_values()
+    say = progress or (lambda _: None)
+    rounds = []
+    for i, r in enumerate(record.rounds):
+        say(f"round {r.round}: feast")
+        feast = review_feast(r.snapshot, values)
+        say(f"round {r.round}: tiles")
+        placement = review_round_placement(record.before(i), r.snapshot)
+        actions = None
+        if judge_actions and r.actions is not None:
+            say(f"round {r.round}: actions (planner estimates)")
+            actions = review_actions(record, i)
+        rounds.append(RoundReview(r.round, feast, placement, score(r.snapshot).total, actions))
+    final = None
+    if record.final is not None:
+        say("end-of-game placement")
+        final = review_final(record.rounds[-1].snapshot, record.final)
+    return GameReview(tuple(rounds), final)

@@ -1,0 +1,258 @@
+"""affo review and game records: exact answers, brute-forced where the engines are judged."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app
+from models.record import RecordError, parse_record
+from models.rules import check_banquet, check_snapshot
+from models.scoring import score
+from models.snapshot import parse_snapshot
+from planner.review import review_game
+from planner.review.feast import uncovered_positions
+from tests.helpers import put
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+def snap(round_: int, home: list[dict], table: list[dict], **player) -> dict:
+    return {
+        "format": "affo-snapshot/1",
+        "game": {"length": "long", "players": 1, "round": round_},
+        "player": {"boards": [{"id": "home", "board": "home-long", "placements": home}], "banquet": {"placements": table}, **player},
+    }
+
+
+OIL_BADLY = put("oil", 11, 1)  # leaves (11, 0), the first income cell, uncovered
+BLUE_BADLY = put("silverware", 0, 0)  # the top row: -1 cells, no income
+
+
+def record() -> dict:
+    """Round 1: oil laid off the income track; peas and mead served, beans kept (2 positions
+    open). Round 2: silverware laid on the top row; seven silver fill the table."""
+    return {
+        "format": "affo-game/1",
+        "rounds": [
+            {"round": 1, "snapshot": snap(1, [OIL_BADLY], [put("peas", 0, 0), put("mead", 0, 2)], goods={"beans": 1})},
+            {"round": 2, "snapshot": snap(2, [OIL_BADLY, BLUE_BADLY], [put("silver", 0, c) for c in range(7)], goods={"beans": 1})},
+        ],
+    }
+
+
+# --- brute force, written without the engines ------------------------------------------------
+
+
+def best_income_by_brute_force(before: dict, tile: str, measure=lambda report: report.income) -> int:
+    """Every position and turn of one tile on the home board: the best legal income (or measure)."""
+    best = measure(score(parse_snapshot(before)))
+    for row, col, rotation in itertools.product(range(12), range(13), ROTATIONS):
+        data = json.loads(json.dumps(before))
+        data["player"]["boards"][0]["placements"].append(put(tile, row, col, rotation))
+        s = parse_snapshot(data)
+        if not check_snapshot(s):
+            best = max(best, measure(score(s)))
+    return best
+
+
+def fewest_penalties_by_brute_force(base: dict, tiles: list[str]) -> int:
+    """Every way to lay each of `tiles` (or not) over the open positions of row 0."""
+    s = parse_snapshot(base)
+
+    def options(name: str) -> list:
+        return [None] + [put(name, 0, col, rotation) for col, rotation in itertools.product(range(12), (0, 90))]
+
+    best = uncovered_positions(s)
+    for choice in itertools.product(*(options(t) for t in tiles)):
+        laid = [p for p in choice if p]
+        data = json.loads(json.dumps(base))
+        data["player"]["banquet"]["placements"] = laid
+        t = parse_snapshot(data)
+        if not check_banquet(t):
+            best = min(best, uncovered_positions(t))
+    return best
+
+
+# --- the review -------------------------------------------------------------------------------
+
+
+def test_feast_review_matches_brute_force():
+    r = review_game(parse_record(record()))
+    one, two = r.rounds
+    assert (one.feast.penalties, two.feast.penalties) == (2, 0)
+    cleared = snap(1, [OIL_BADLY], [], goods={"beans": 1, "peas": 1, "mead": 1})
+    assert one.feast.best_penalties == fewest_penalties_by_brute_force(cleared, ["peas", "mead", "beans"]) == 0
+    assert two.feast.best_penalties == 0
+    assert one.feast.missed_points == 6.0
+
+
+def test_placement_review_matches_brute_force():
+    r = review_game(parse_record(record()))
+    one, two = r.rounds
+    assert (one.placement.laid, one.placement.income) == (1, 0)
+    assert one.placement.best_income == best_income_by_brute_force(snap(1, [], []), "oil") == 1
+    assert (two.placement.laid, two.placement.income) == (1, 0)
+    assert two.placement.best_income == best_income_by_brute_force(snap(2, [OIL_BADLY], []), "silverware") == 1
+    assert one.placement.missed_points == 6.0  # one income for the six income phases of rounds 1-6
+    assert two.placement.missed_points == 5.0
+
+
+def test_the_better_answers_are_legal_and_summed():
+    r = review_game(parse_record(record()))
+    assert all(not check_snapshot(x.placement.best_layout.after) for x in r.rounds)
+    assert r.missed_total == 6.0 + 6.0 + 5.0
+    assert [(m.round, m.points) for m in r.moments()[:3]] == [(1, 6.0), (1, 6.0), (2, 5.0)]
+
+
+def test_a_perfect_round_misses_nothing():
+    perfect = {"format": "affo-game/1", "rounds": [{"round": 1, "snapshot": snap(1, [put("oil", 10, 0, 90)], [put("silver", 0, c) for c in range(6)])}]}
+    r = review_game(parse_record(perfect))
+    assert r.rounds[0].placement.income == r.rounds[0].placement.best_income == 1
+    assert r.missed_total == 0
+
+
+def test_final_placement_review():
+    last = snap(7, [], [put("silver", 0, c) for c in range(12)], vikings=12)
+    final = json.loads(json.dumps(last))
+    final["game"]["final"] = True
+    final["player"]["boards"][0]["placements"] = [put("oil", 11, 1)]  # plain cells: no point
+    rec = {"format": "affo-game/1", "rounds": [{"round": i, "snapshot": snap(i, [], [put("silver", 0, c) for c in range(5 + i)])} for i in range(1, 7)]}
+    rec["rounds"].append({"round": 7, "snapshot": last})
+    rec["final"] = final
+    r = review_game(parse_record(rec))
+    assert r.final.points == score(parse_snapshot(final)).total
+    assert r.final.best_points == best_income_by_brute_force(last, "oil", lambda report: report.total) == r.final.points + 2
+
+
+# --- records as input --------------------------------------------------------------------------
+
+
+def problems(data) -> list[tuple[str, str]]:
+    with pytest.raises(RecordError) as err:
+        parse_record(data)
+    return [(p.path, p.message) for p in err.value.problems]
+
+
+def test_a_tile_that_leaves_a_board_is_named_with_its_path():
+    bad = record()
+    bad["rounds"][1]["snapshot"]["player"]["boards"][0]["placements"] = [BLUE_BADLY]
+    found = problems(bad)
+    assert found[0][0] == "$.rounds[1].snapshot.player.boards[0].placements"
+    assert "oil at (11, 1)" in found[0][1] and "never leaves" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    "change, path",
+    [
+        (lambda d: d["rounds"][1].update(round=3), "$.rounds[1].round"),
+        (lambda d: d["rounds"][1]["snapshot"]["game"].update(length="short", round=2), "$.rounds[1].snapshot.game.length"),
+        (lambda d: d["rounds"][1]["snapshot"]["game"].update(players=2), "$.rounds[1].snapshot.game.players"),
+        (lambda d: d["rounds"][0]["snapshot"]["game"].update(round=2), "$.rounds[0].snapshot.game.round"),
+        (lambda d: d.update(extra=1), "$.extra"),
+        (lambda d: d.update(format="affo-game/2"), "$.format"),
+        (lambda d: d["rounds"][0]["snapshot"]["player"]["boards"][0]["placements"].append(put("peas", 0, 0)), "$.rounds[0].snapshot.player.boards[0].placements[1]"),
+        (lambda d: d["rounds"][0].update(actions=[{"space": "build-a-shedd"}]), "$.rounds[0].actions[0].space"),
+        (lambda d: d["rounds"][0]["snapshot"]["player"].update(silver=-1), "$.rounds[0].snapshot.player.silver"),
+    ],
+)
+def test_bad_records_name_the_path(change, path):
+    data = record()
+    change(data)
+    assert path in [p for p, _ in problems(data)]
+
+
+def test_not_an_object_is_named_at_the_root():
+    assert problems([1, 2]) == [("$", "a game record is a JSON object")]
+
+
+runner = CliRunner()
+
+
+def test_cli_json_has_the_contract_keys(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record()))
+    out = runner.invoke(app, ["review", str(path), "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    first = data["rounds"][0]
+    assert first["round"] == 1
+    assert {k: first["feast"][k] for k in ("penalties", "best_penalties")} == {"penalties": 2, "best_penalties": 0}
+    assert {k: first["placement"][k] for k in ("laid", "income", "best_income")} == {"laid": 1, "income": 0, "best_income": 1}
+    assert data["final"] is None
+
+
+def test_cli_bad_record_exits_2_without_traceback(tmp_path):
+    bad = record()
+    bad["rounds"][1]["snapshot"]["player"]["boards"][0]["placements"] = []
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    out = runner.invoke(app, ["review", str(path)])
+    assert out.exit_code == 2
+    assert "$.rounds[1].snapshot.player.boards[0].placements" in out.output
+    assert "Traceback" not in out.output
+
+
+@pytest.mark.parametrize("text", ["", "[", "{}", '{"format": "affo-game/1", "rounds": [{"round": 1}]}', "\"x\""])
+def test_cli_malformed_records_exit_2(tmp_path, text):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    out = runner.invoke(app, ["review", str(path)])
+    assert out.exit_code == 2, out.output
+    assert "Traceback" not in out.output
+
+
+def test_cli_html_report_is_self_contained(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record()))
+    page = tmp_path / "review.html"
+    out = runner.invoke(app, ["review", str(path), "--html", str(page)])
+    assert out.exit_code == 0, out.output
+    html = page.read_text()
+    assert html.count("<svg") >= 3  # the chart, a better layout and a better table
+    assert "src=\"http" not in html and "href=\"http" not in html
+
+
+def test_many_records_fan_out_over_dask_and_report_means(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for name in ("a", "b"):
+        (folder / f"{name}.json").write_text(json.dumps(record()))
+    out = runner.invoke(app, ["review", str(folder), "--json", "--workers", "2"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert [g["rounds"][0]["feast"]["penalties"] for g in data["games"]] == [2, 2]
+    means = {row["round"]: row for row in data["mean_missed"]}
+    assert (means["1"]["feast"], means["1"]["tiles"], means["2"]["tiles"]) == (6.0, 6.0, 5.0)
+
+
+def test_the_example_record_is_a_whole_long_game():
+    from models.record import read_record
+
+    game = read_record("examples/game-long.json")
+    assert [r.round for r in game.rounds] == list(range(1, 8)) and game.final is not None
+    assert all(r.actions for r in game.rounds)
+
+
+def test_actions_are_judged_against_the_planners_best_as_estimates():
+    from models.record import read_record
+
+    game = read_record("examples/game-long.json")
+    r = review_game(game)
+    first = r.rounds[0].actions
+    assert first.stopped is None and len(first.judged) == len(game.rounds[0].actions)
+    for j in first.judged:
+        assert j.best_value >= j.value and j.loss == j.best_value - j.value
+        assert j.as_json()["estimate"] is True
+
+
+def test_an_action_the_position_cannot_take_stops_the_judging_with_a_reason():
+    data = record()
+    data["start"] = snap(1, [], [])
+    data["rounds"][0]["actions"] = [{"space": "build-long-house"}]  # no wood, no stone, no silver
+    r = review_game(parse_record(data))
+    assert r.rounds[0].actions.judged == ()
+    assert "build-long-house" in r.rounds[0].actions.stopped
