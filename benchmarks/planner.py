@@ -24,7 +24,7 @@ from pathlib import Path
 from models.round_context import split_snapshot
 from models.round_rules import initial_state, setting_for
 from planner.baseline import greedy_action
-from planner.search import Options, plan
+from planner.round_search import Options, plan
 from planner.solo import play_game
 
 BASE = {

@@ -47,6 +47,7 @@ from functools import cache
 
 from models.boards import NEVER, OUTSIDE, Board, board as board_named
 from models.data_files import load
+from models.facts import income_phases_left, rounds, vikings_in_round
 from models.pieces import piece
 from models.round_end import PENALTY, BoardFacts, board_facts, breed, empty_board_negatives, greedy_feast, open_positions, state_income
 from models.round_rules import Setting, State
@@ -139,12 +140,13 @@ class Evaluator:
         self.evaluations += 1
         values = self.setting.values
         last = self.setting.last_round
+        length = self.setting.snapshot.game.length
         income = state_income(s, self.facts)
-        phases_left = last - s.round + 1
+        phases_left = income_phases_left(s.round, length) + 1  # and final income
         goods = breed(s.goods)
         silver_at_feast = s.silver + (income if s.round < last else 0)
         feast = greedy_feast(goods, silver_at_feast, open_positions(s), self.setting.values_key)
-        later_positions = sum(max(0, min(12, 5 + r) - len(s.emigrated)) for r in range(s.round + 1, last + 1))
+        later_positions = later_feast_positions(s, length)
         terms = self._supply_terms(goods, feast.goods_used, s.specials, s.new_boards, last - s.round, phases_left, later_positions)
         tiles, room, covering, food = terms
         return {
@@ -227,3 +229,8 @@ def goods_counter(s: State) -> Counter:
 
 def is_food(name: str) -> bool:
     return piece(name).colour in ("orange", "red")
+
+
+def later_feast_positions(s: State, length: str) -> int:
+    """Banquet positions to feed in the rounds after this one (this round's feast is served now)."""
+    return sum(max(0, vikings_in_round(r, length) - len(s.emigrated)) for r in range(s.round + 1, rounds(length) + 1))

@@ -4,8 +4,9 @@ Solo rules (Korean/Chinese rulebooks, "solo game"): a player's Vikings of the pr
 stay on their action spaces and block them for the next round; otherwise rounds run as usual
 (a new Viking each round: 6 in round 1 up to 12 in round 7; no start player).
 
-Stand-ins, each documented where it is defined: mountain strips (models/data/mountain_standin.toml,
-seeded), weapon draws (models/round_rules.WEAPON_CYCLE) and the feast (models/round_end.greedy_feast).
+The printed mountain strips are shuffled with the game's seed (models/mountains.py). Stand-ins,
+each documented where it is defined: weapon draws (models/round_rules.WEAPON_CYCLE) and the feast
+(models/round_end.greedy_feast).
 Dice are rolled by sampling the chance node's exact distribution with the game's seed.
 
 Tiles are laid the way a good player lays them, the same for every policy (`lay_tiles`): after
@@ -27,6 +28,7 @@ from fractions import Fraction
 
 from models.boards import NEVER, OUTSIDE, board as board_named
 from models.data_files import load
+from models.mountains import deal_strips
 from models.pieces import piece
 from models.round_context import RoundContext
 from models.round_end import board_facts, end_round
@@ -47,16 +49,9 @@ class GameResult:
     actions: int
 
 
-def standin_strips(seed: int) -> list[tuple[str, ...]]:
-    data = load("mountain_standin")
-    rng = random.Random(f"mountains-{seed}")
-    names, weights = zip(*data["weights"].items())
-    return [tuple(rng.choices(names, weights, k=data["length"] - 1)) + (data["last_item"],) for _ in range(data["strips"])]
-
-
 def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
     """Round 1 of a long solo game: the snapshot, its context and the strips still face down."""
-    start = load("mountain_standin")["start"]
+    start = load("game")["solo"]["start"]
     snap = parse_snapshot(
         {
             "format": "affo-snapshot/1",
@@ -70,9 +65,9 @@ def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
             },
         }
     )
-    strips = standin_strips(seed)
-    ctx = RoundContext(mountains=[list(x) for x in strips[:2]], players=1)
-    return snap, ctx, strips[2:]
+    face_up, pile = deal_strips(seed, players=1)
+    ctx = RoundContext(mountains=[list(x) for x in face_up], players=1)
+    return snap, ctx, pile
 
 
 # --- a simple layout ---------------------------------------------------------------------------
@@ -185,7 +180,7 @@ def lay_tiles(snap: Snapshot, layout: Layout, final: bool) -> Snapshot:
     end-game points), always a position the rule checker accepts."""
     if layout.engine == "greedy":
         return greedy_layout(snap, final=final)
-    from planner.placement import Settings, apply_placements, solve_placement
+    from planner.placement import PlacementBug, PlacementInputError, Settings, place
 
     settings = Settings(
         objective="final" if final else "blend",
@@ -197,11 +192,13 @@ def lay_tiles(snap: Snapshot, layout: Layout, final: bool) -> Snapshot:
         seed=layout.seed,
         work_limit=layout.work_limit,
     )
-    result = solve_placement(snap, settings, legal_order)
-    if result.status not in ("OPTIMAL", "FEASIBLE"):
+    try:
+        report = place(snap, settings)  # checked by the rule checker before it returns
+    except (PlacementBug, PlacementInputError):
         return greedy_layout(snap, final=final)
-    laid = apply_placements(snap, result.placements, result.resources)
-    return laid if not check_snapshot(laid) else greedy_layout(snap, final=final)
+    if report.result.status not in ("OPTIMAL", "FEASIBLE"):
+        return greedy_layout(snap, final=final)
+    return report.after
 
 
 def play_game(policy: Policy, seed: int, max_actions_per_round: int = 40, layout: Layout = Layout(), rounds: int | None = None) -> GameResult:

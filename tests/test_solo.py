@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from models.rules import check_snapshot
 from planner.baseline import greedy_action
-from planner.search import Options, plan
+from planner.round_search import Options, plan
 from planner.solo import Layout, lay_tiles, new_game, play_game
 
 

@@ -1,0 +1,57 @@
+"""affo solo: the planner plays a whole solo game by the solo rules, from a seed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from cli.common import BAD_INPUT, JsonOpt, console, err_console, fail, print_json
+
+
+def solo(
+    seed: Annotated[int, typer.Option("--seed", help="Everything random (dice, mountain strips, draws) comes from this seed.")] = 0,
+    length: Annotated[str, typer.Option("--length", help="long (7 rounds) or short (6 rounds).")] = "long",
+    record: Annotated[Path | None, typer.Option("--record", help="Write the game as an affo-game/1 record (affo review reads it).")] = None,
+    nodes: Annotated[int, typer.Option("--nodes", help="States the planner expands per decision: more is stronger and slower.")] = 40,
+    as_json: JsonOpt = False,
+) -> None:
+    """Watch the planner play a whole solo game, every decision its own.
+
+    The same seed always gives the same game. Tiles are laid by the placement engine, every
+    feast is laid on the table, and every position is checked by the rule checker; the score
+    is affo score's score of the final position.
+
+    Examples:
+
+      affo solo --seed 7
+
+      affo solo --seed 7 --record game.json && affo review game.json
+    """
+    if length not in ("long", "short"):
+        fail(f"--length is long or short, not {escape(length)!r}", BAD_INPUT)
+    if length == "short":
+        fail("the planner plays the long solo game only for now (--length long)", BAD_INPUT)
+    if nodes < 1:
+        fail("--nodes must be at least 1", BAD_INPUT)
+    from planner.solo_record import play_solo
+
+    with err_console.status(f"playing seed {seed}") as status:
+        game = play_solo(seed, nodes, progress=lambda text: status.update(f"playing seed {seed}: {text}"))
+    if record:
+        record.write_text(json.dumps(game.record, indent=1) + "\n", encoding="utf-8")
+    if as_json:
+        print_json(game.as_json())
+        return
+    table = Table(title=f"Solo game, seed {seed}: {game.report.total} points")
+    table.add_column("category")
+    table.add_column("points", justify="right")
+    for name, points in game.report.breakdown.items():
+        table.add_row(name, str(points))
+    console.print(table)
+    if record:
+        console.print(f"record written to {escape(str(record))} (affo review {escape(str(record))})")
