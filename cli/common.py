@@ -8,8 +8,10 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
-from models.snapshot import Problem, Snapshot, SnapshotError, read_snapshot
+from models.round_context import read_with_context
+from models.snapshot import Problem, Snapshot, SnapshotError
 
 OK, NO_ANSWER, BAD_INPUT, BUG = 0, 1, 2, 3
 
@@ -20,10 +22,34 @@ SnapshotArg = Annotated[str, typer.Argument(help="Snapshot JSON file, or - to re
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on standard output and nothing else.")]
 
 
+REFERENCE_HINT = "piece names and shapes: affo pieces; action spaces: affo spaces"
+
+
+def plain(text: object) -> str:
+    """User-supplied text made safe to print with rich: markup such as `[/]` shows as written."""
+    return escape(str(text))
+
+
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     """One line on standard error, then exit: no traceback ever reaches the user."""
-    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True, markup=True)
+    line = " ".join(str(message).split())  # a message holding a newline still fills one line
+    err_console.print(f"[bold red]error:[/] {plain(line)}", soft_wrap=True, markup=True)
     raise typer.Exit(code)
+
+
+def warn(message: str) -> None:
+    err_console.print(f"[bold yellow]warning:[/] {plain(message)}", soft_wrap=True, markup=True)
+
+
+def tolerant_streams() -> None:
+    """Text that cannot be encoded (a lone surrogate in a board id) prints as an escape, never a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a stream that cannot change now keeps its setting
+                pass
 
 
 def summary(problems: list[Problem]) -> str:
@@ -32,9 +58,10 @@ def summary(problems: list[Problem]) -> str:
 
 
 def load(path: str) -> Snapshot:
-    """The snapshot at `path`, or exit 2 with the first problem and its JSON path."""
+    """The snapshot at `path` (a `round_context` in the file is checked, then left to `plan`), or
+    exit 2 with the first problem and its JSON path."""
     try:
-        return read_snapshot(path)
+        return read_with_context(path)[0]
     except SnapshotError as err:
         fail(summary(err.problems))
 

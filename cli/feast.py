@@ -14,12 +14,12 @@ import typer
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cli.common import BAD_INPUT, BUG, JsonOpt, SnapshotArg, console, err_console, fail, load, print_json, summary
+from cli.common import BAD_INPUT, BUG, JsonOpt, SnapshotArg, console, err_console, fail, load, plain, print_json, summary
 from models.pieces import piece
-from models.rules import banquet_positions, check_banquet, cells_of
+from models.rules import check_banquet, cells_of
 from models.snapshot import Placement, Snapshot, SnapshotError, dump_snapshot, parse_snapshot
 from models.values import default_values, read_values
-from planner.feast import SILVER, Feast, SolverSettings, ValuesTooFine, food_supply, plan_feast, plan_shortfall
+from planner.feast import SILVER, Feast, FeastBug, SolverSettings, ValuesTooFine, plan_feast, plan_shortfall
 
 HELP = """Cover this round's banquet table as cheaply as possible, proven optimal.
 
@@ -62,7 +62,8 @@ ValuesOpt = Annotated[
 ShortfallOpt = Annotated[
     bool, typer.Option("--shortfall", help="Also: the fewest extra tiles or coins that would leave no penalty at all.")
 ]
-SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Draw the table to this SVG file.", metavar="FILE.svg")]
+SvgOpt = Annotated[Path | None, typer.Option("--svg", help="Draw the table (new tiles numbered) to this SVG file.", metavar="FILE.svg")]
+PngOpt = Annotated[Path | None, typer.Option("--png", help="The same picture as a PNG file.", metavar="FILE.png")]
 ApplyOpt = Annotated[
     Path | None,
     typer.Option("--apply", help="Write the snapshot with the food laid on the table and taken from the supply.", metavar="OUT.json"),
@@ -78,6 +79,7 @@ def feast(
     values: ValuesOpt = None,
     shortfall: ShortfallOpt = False,
     svg: SvgOpt = None,
+    png: PngOpt = None,
     apply: ApplyOpt = None,
     time_limit: TimeOpt = 10.0,
     workers: WorkersOpt = 1,
@@ -92,17 +94,18 @@ def feast(
     with progress_after(1.0, "solving the feast"):
         result = solve(plan_feast, snap, prices, settings)
         extra = solve(plan_shortfall, snap, prices, settings) if shortfall and result.penalties else None
-    verify(snap, result)
-    if extra is not None:
-        verify(snap, extra)
-    if apply:
-        write_applied(snap, result, apply)
-    if svg:
-        write_svg(snap, result, svg)
     if as_json:
         print_json(as_json_object(result, extra if shortfall else None, shortfall))
     else:
         show(snap, result, extra, shortfall)
+    notes = err_console if as_json else console  # "wrote FILE" never mixes into the JSON
+    for path, suffix in ((svg, ".svg"), (png, ".png")):
+        if path:
+            write_picture(snap, result, path, suffix)
+            notes.print(f"wrote {plain(path)}")
+    if apply:
+        write_applied(snap, result, apply)
+        notes.print(f"wrote {plain(apply)}")
 
 
 feast.__doc__ = HELP
@@ -118,10 +121,13 @@ def load_values(path: Path | None) -> dict[str, float]:
 
 
 def solve(planner, snap: Snapshot, values: dict[str, float], settings: SolverSettings) -> Feast:
+    """The planner's table, already checked by the rule checker (a refused one is a bug: exit 3)."""
     try:
         return planner(snap, values, settings)
     except ValuesTooFine as err:
         fail(str(err), BAD_INPUT)
+    except FeastBug as err:
+        fail(f"BUG: {err}", BUG)
 
 
 @contextmanager
@@ -139,26 +145,6 @@ def progress_after(seconds: float, message: str) -> Iterator[None]:
         timer.cancel()
         timer.join()  # if it fired, the spinner has started: stop it for good
         status.stop()
-
-
-# --- every answer is checked by the independent rule checker before it is shown -------------
-
-
-def verify(snap: Snapshot, result: Feast) -> None:
-    """A wrong answer is a bug in the model: say so loudly and exit 3, never print it."""
-    table = result.existing + result.placements
-    problems = [str(p) for p in check_banquet(snap, table)]
-    supply = food_supply(snap)
-    for name, n in result.used.items():
-        if n > supply.get(name, 0) + result.extra.get(name, 0):
-            problems.append(f"serves {n} {name} but the supply has {supply.get(name, 0)}")
-    first_open, open_to = banquet_positions(snap)
-    covered = {cell for p in table for cell in cells_of(p)}
-    penalties = sum(1 for col in range(first_open, open_to) if (0, col) not in covered)
-    if penalties != result.penalties:
-        problems.append(f"the model counts {result.penalties} penalties, the checker {penalties}")
-    if problems:
-        fail("BUG: the feast model gave an answer the rule checker refuses: " + "; ".join(problems), BUG)
 
 
 # --- output --------------------------------------------------------------------------------
@@ -215,12 +201,15 @@ def picture(snap: Snapshot, result: Feast) -> Text:
         for cell in cells_of(p):
             owner[cell] = p
     before = {id(p) for p in result.existing}
+    numbered = {min(cells_of(p)): n for n, p in enumerate(result.placements, 1)}  # "#n" on a new tile's first cell
     text = Text()
     text.append("    " + "".join(f"{c:^4}" for c in range(12)) + "\n", style="dim")
     for r in range(4):
         text.append(f"{r:>3} ", style="dim")
         for c in range(12):
             label, style = cell_look(owner.get((r, c)), r, c, first_open, open_to)
+            if (r, c) in numbered:
+                label = f"{'#' + str(numbered[(r, c)]):^4}"
             text.append(label, style + (" underline" if id(owner.get((r, c))) in before else ""))
         text.append("\n")
     return text
@@ -246,17 +235,19 @@ def short(name: str) -> str:
 
 
 def show(snap: Snapshot, result: Feast, extra: Feast | None, shortfall: bool) -> None:
-    console.print(f"[bold]Feast, round {snap.game.round}[/] ({result.status.lower()}): "
-                  f"{len(result.table.open_positions)} open position(s), {result.penalties} Thing Penalt{'y' if result.penalties == 1 else 'ies'}")
+    console.print(f"[bold]Feast, round {snap.game.round}[/] ({result.status.lower()})")
+    console.print(f"open positions: {len(result.table.open_positions)}")
+    console.print(f"Thing Penalties: {result.penalties}")
     console.print(picture(snap, result))
-    console.print("[dim]~~ emigrated ship, Vk Viking still seated, !! empty: a Thing Penalty, underlined: laid before[/]")
+    console.print("[dim]~~ emigrated ship, Vk Viking still seated, !! empty: a Thing Penalty, underlined: laid before, "
+                  "#n: the n-th tile to serve[/]")
     if result.placements:
         table = RichTable(title="serve", title_justify="left")
-        for column in ("piece", "row", "col", "rotation", "positions"):
+        for column in ("#", "piece", "row", "col", "rotation", "positions"):
             table.add_column(column)
-        for p in result.placements:
+        for n, p in enumerate(result.placements, 1):
             positions = sorted(c for r, c in cells_of(p) if r == 0)
-            table.add_row(p.piece, str(p.row), str(p.col), str(p.rotation), ", ".join(map(str, positions)))
+            table.add_row(str(n), p.piece, str(p.row), str(p.col), str(p.rotation), ", ".join(map(str, positions)))
         console.print(table)
     else:
         console.print("nothing to serve")
@@ -301,10 +292,14 @@ def write_applied(snap: Snapshot, result: Feast, path: Path) -> None:
         fail(f"cannot write {path}: {err.strerror or err}", BAD_INPUT)
 
 
-def write_svg(snap: Snapshot, result: Feast, path: Path) -> None:
+def write_picture(snap: Snapshot, result: Feast, path: Path, suffix: str) -> None:
+    """The table after the feast, the tiles to serve outlined and numbered."""
+    from cli.pictures import draw_banquet
+
+    if path.suffix.lower() != suffix:
+        fail(f"--{suffix[1:]} needs a file name ending in {suffix}, not {path.name!r}")
+    first = len(result.existing)
     try:
-        from cli.pictures import draw_banquet  # drawn by another module: optional
-    except ImportError:
-        err_console.print("[yellow]warning:[/] --svg needs cli/pictures.py (draw_banquet); no picture written")
-        return
-    draw_banquet(snap, result.existing + result.placements, path)
+        draw_banquet(snap, result.existing + result.placements, path, {first + i: i + 1 for i in range(len(result.placements))})
+    except OSError as err:
+        fail(f"cannot write {path}: {err.strerror or err}", BAD_INPUT)

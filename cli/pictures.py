@@ -119,27 +119,32 @@ def _placement_fields(d: dict) -> dict:
 CELL = 0.42  # inches per cell: big enough for a two-line label on a 1x1 token
 
 
-def draw_boards(snapshot: Snapshot, path: str | Path, highlight: set[tuple[str, int]] | None = None) -> None:
+def draw_boards(snapshot: Snapshot, path: str | Path, highlight: set[tuple[str, int]] | None = None,
+                numbers: dict[tuple[str, int], int] | None = None) -> None:
     """All the player's boards with their tiles, and the banquet table, into an .svg or .png file.
 
-    `highlight` names (board id, placement index) pairs to outline thickly, e.g. what an engine added.
+    `highlight` names (board id, placement index) pairs to outline thickly, e.g. what an engine
+    added; `numbers` gives such tiles their number in the laying order (drawn in a circle).
     """
-    highlight = highlight or set()
+    numbers = numbers or {}
+    highlight = (highlight or set()) | set(numbers)
     entries = list(snapshot.player.boards)
     panels = [(e, board_named(e.board)) for e in entries]
     shapes = [(b.rows + (1 if _off_grid_spaces(b) else 0), b.cols) for _, b in panels]
     fig, axes = _figure(shapes + [(BANQUET_ROWS + 1, BANQUET_COLS)])
     for ax, (entry, board) in zip(axes, panels):
         marked = {i for board_id, i in highlight if board_id == entry.id}
-        _draw_board(ax, entry, board, marked)
+        _draw_board(ax, entry, board, marked, {i: n for (board_id, i), n in numbers.items() if board_id == entry.id})
     _draw_table(axes[len(panels)], snapshot, list(snapshot.player.banquet.placements))
     _save(fig, path)
 
 
-def draw_banquet(snapshot: Snapshot, placements: Iterable[Placement | dict], path: str | Path) -> None:
-    """The banquet table with the given placements (e.g. a feast engine's answer)."""
+def draw_banquet(snapshot: Snapshot, placements: Iterable[Placement | dict], path: str | Path,
+                 numbers: dict[int, int] | None = None) -> None:
+    """The banquet table with the given placements (e.g. a feast engine's answer); `numbers` maps
+    a placement's index to its number, for the tiles an engine added (outlined and numbered)."""
     fig, axes = _figure([(BANQUET_ROWS + 1, BANQUET_COLS)])
-    _draw_table(axes[0], snapshot, as_placements(placements))
+    _draw_table(axes[0], snapshot, as_placements(placements), numbers or {})
     _save(fig, path)
 
 
@@ -150,12 +155,12 @@ def _figure(shapes: list[tuple[int, int]]):
     per_row = min(3, len(shapes))
     grid_rows = -(-len(shapes) // per_row)
     widest = max(c for _, c in shapes) + 1
-    tallest = max(r for r, _ in shapes) + 2
+    tallest = max(r for r, _ in shapes) + 3  # a ruler on top, the bonus legend below
     fig = Figure(figsize=(per_row * widest * CELL, grid_rows * tallest * CELL), dpi=100)
     axes = [fig.add_subplot(grid_rows, per_row, i + 1) for i in range(len(shapes))]
     for ax in axes:  # the same limits everywhere: one cell is the same size on every board
-        ax.set_xlim(-0.2, widest - 0.8)
-        ax.set_ylim(tallest - 1.8, -0.2)  # row 0 at the top, as the printed board reads
+        ax.set_xlim(-1.0, widest - 0.8)  # room on the left and on top for the rulers
+        ax.set_ylim(tallest - 1.5, -1.0)  # row 0 at the top, as the printed board reads
         ax.set_aspect("equal")
         ax.axis("off")
     fig.subplots_adjust(left=0.01, right=0.99, top=0.95, bottom=0.02, wspace=0.05, hspace=0.15)
@@ -169,7 +174,7 @@ def _square(ax, cell: Cell, colour: str, **kw) -> None:
     ax.add_patch(Rectangle((c, r), 1, 1, facecolor=colour, edgecolor=kw.pop("edgecolor", "#9c8e70"), lw=kw.pop("lw", 0.4), **kw))
 
 
-def _draw_board(ax, entry: BoardEntry, board: Board, marked: set[int]) -> None:
+def _draw_board(ax, entry: BoardEntry, board: Board, marked: set[int], numbers: dict[int, int] | None = None) -> None:
     from models.scoring import score_board
 
     report = score_board(entry)
@@ -180,10 +185,16 @@ def _draw_board(ax, entry: BoardEntry, board: Board, marked: set[int]) -> None:
         loc="left",
     )
     _draw_printed_cells(ax, entry, board)
+    _rulers(ax, board.rows, board.cols)
+    if board.bonuses:
+        words = "; ".join(f"★ ({b.cell[0]}, {b.cell[1]}): {' + '.join(f'{n} {item}' for item, n in b.rewards)}"
+                          for b in board.bonuses)
+        below = board.rows + (1 if _off_grid_spaces(board) else 0) + 0.3
+        ax.text(0, below, _wrap_words(words, 6 * board.cols), ha="left", va="top", fontsize=5.5, color="#6b4f00")
     placements = list(entry.placements)
     shades = tile_shades(placements)
     for i, p in enumerate(placements):
-        _draw_tile(ax, p, shades[i], thick=i in marked)
+        _draw_tile(ax, p, shades[i], thick=i in marked, number=(numbers or {}).get(i))
     for cell, resource in resource_cells(board, entry).items():
         _draw_tile(ax, Placement(piece=resource, row=cell[0], col=cell[1]), 0, thick=False)
     _draw_off_grid_resources(ax, entry, board)
@@ -220,7 +231,27 @@ def _draw_printed_cells(ax, entry: BoardEntry, board: Board) -> None:
                         color="#0a7a0a" if paid else "#6b4f00", fontweight="bold" if paid else "normal")
 
 
-def _draw_tile(ax, p: Placement, shade: int, thick: bool) -> None:
+def _rulers(ax, rows: int, cols: int) -> None:
+    """Column numbers above the grid and row numbers to its left, as snapshots count them."""
+    for c in range(cols):
+        ax.text(c + 0.5, -0.45, str(c), ha="center", va="center", fontsize=6, color="#5b4636")
+    for r in range(rows):
+        ax.text(-0.45, r + 0.5, str(r), ha="center", va="center", fontsize=6, color="#5b4636")
+
+
+def _wrap_words(text: str, width: int) -> str:
+    """Break a long legend at "; " so it stays under its own board."""
+    lines, line = [], ""
+    for part in text.split("; "):
+        if line and len(line) + len(part) + 2 > width:
+            lines.append(line)
+            line = part
+        else:
+            line = f"{line}; {part}" if line else part
+    return "\n".join(lines + [line])
+
+
+def _draw_tile(ax, p: Placement, shade: int, thick: bool, number: int | None = None) -> None:
     """One tile: its cells filled in its colour, its outline, its name in the middle."""
     info = piece(p.piece)
     shades = PALETTE[info.colour]
@@ -236,6 +267,10 @@ def _draw_tile(ax, p: Placement, shade: int, thick: bool) -> None:
     text = p.piece if len(cells) > 2 else CODES.get(p.piece, p.piece[:2])
     ax.text(col + 0.5, row + 0.5, _wrap(text, max(1, _width(cells))), ha="center", va="center",
             fontsize=6, color="#111111" if info.colour in DARK_TEXT else "white")
+    if number is not None:  # its place in the laying order, in the tile's top-left cell
+        top, left = min(cells)
+        ax.text(left + 0.22, top + 0.25, str(number), ha="center", va="center", fontsize=6, fontweight="bold",
+                color="#111111", bbox={"boxstyle": "circle,pad=0.15", "fc": "white", "ec": "#ff00d4", "lw": 1})
 
 
 def _outline(cells: set[Cell]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -293,7 +328,7 @@ def _draw_off_grid_resources(ax, entry: BoardEntry, board: Board) -> None:
             column += 1
 
 
-def _draw_table(ax, snapshot: Snapshot, placements: list[Placement]) -> None:
+def _draw_table(ax, snapshot: Snapshot, placements: list[Placement], numbers: dict[int, int] | None = None) -> None:
     """The 12 x 4 banquet area: row 0 is the table's 12 positions, tiles may hang below."""
     states = banquet_states(snapshot)
     open_count = states.count("open")
@@ -308,14 +343,14 @@ def _draw_table(ax, snapshot: Snapshot, placements: list[Placement]) -> None:
         if (0, c) not in fed:  # a tile hides what the position shows
             ax.text(c + 0.5, 0.5, marks[state], ha="center", va="center", fontsize=5,
                     color="#a02020" if state == "open" else "white")
-        # numbered 0-11, as placements and validate's messages count them
-        ax.text(c + 0.5, BANQUET_ROWS + 0.45, str(c), ha="center", va="center", fontsize=6, color="#5b4636")
     for r in range(1, BANQUET_ROWS):
         for c in range(BANQUET_COLS):
             _square(ax, (r, c), "#f7f1e3", edgecolor="#e0d5bb", lw=0.3)
+    _rulers(ax, BANQUET_ROWS, BANQUET_COLS)
     shades = tile_shades(placements)
+    numbers = numbers or {}
     for i, p in enumerate(placements):
-        _draw_tile(ax, p, shades[i], thick=False)
+        _draw_tile(ax, p, shades[i], thick=i in numbers, number=numbers.get(i))
 
 
 def _save(fig, path: str | Path) -> None:

@@ -1,9 +1,8 @@
 """affo place: the best way to lay the supply on the player's boards, proven by CP-SAT.
 
-The planner (planner/placement.py) builds and solves the model; this module wires it to the
-independent rule checker: the checker's `legal_order` judges each board's laying order (the
-planner cuts and re-solves when there is none) and `check_snapshot` judges every answer before
-it is printed. An answer the checker rejects is a bug: exit 3, loudly.
+The library (planner.placement.place) chooses the objective, solves, and returns only answers
+the independent rule checker accepts; this module parses, calls it and draws. An answer the
+checker rejects is a bug: exit 3, loudly.
 """
 
 from __future__ import annotations
@@ -18,70 +17,19 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from cli.common import BAD_INPUT, BUG, NO_ANSWER, JsonOpt, SnapshotArg, console, err_console, fail, load, print_json, summary
-from models.boards import board as board_named
-from models.rules import check_snapshot, legal_order
-from models.scoring import ScoreReport, score
+from cli.common import BAD_INPUT, BUG, NO_ANSWER, JsonOpt, SnapshotArg, console, err_console, fail, load, plain, print_json, summary
+from models.scoring import ScoreReport
 from models.snapshot import Placement, Snapshot, SnapshotError, dump_snapshot
 from models.values import read_values
 from planner.placement import (
     OBJECTIVES,
+    PlacementBug,
     PlacementInputError,
-    PlacementResult,
+    PlaceReport,
     Settings,
-    apply_placements,
     is_final_placement,
-    solve_placement,
 )
-
-
-class PlacementBug(RuntimeError):
-    """The checker rejected the planner's answer, or the scores disagree with the model."""
-
-
-@dataclass
-class PlaceReport:
-    result: PlacementResult
-    before: Snapshot
-    after: Snapshot
-    score_before: ScoreReport
-    score_after: ScoreReport
-    order: list[tuple[int, Placement]]  # new placements in a legal laying order
-
-
-def laying_order(snapshot: Snapshot, placements: list[tuple[int, Placement]]) -> list[tuple[int, Placement]]:
-    """The new tiles in a legal order, board by board, after the tiles already there.
-
-    Covering more never forbids a later tile, so the new tiles' relative order in any legal
-    order of all of a board's tiles also works once the old tiles lie.
-    """
-    out = []
-    for b, entry in enumerate(snapshot.player.boards):
-        new = [p for i, p in placements if i == b]
-        order = legal_order(board_named(entry.board), list(entry.placements) + new)
-        if order is None:
-            raise PlacementBug(f"board {entry.id}: no legal order to lay the planned tiles")
-        fixed = len(entry.placements)
-        out += [(b, new[i - fixed]) for i in order if i >= fixed]
-    return out
-
-
-def run_place(snapshot: Snapshot, settings: Settings, on_progress=None) -> PlaceReport:
-    """Solve, apply, check and score: everything `affo place` prints, verified."""
-    problems = check_snapshot(snapshot)
-    if problems:
-        raise PlacementInputError(f"the snapshot breaks a rule: {summary(problems)}")
-    result = solve_placement(snapshot, settings, legal_order, on_progress)
-    after = apply_placements(snapshot, result.placements, result.resources)
-    problems = check_snapshot(after)
-    if problems:
-        raise PlacementBug(f"the rule checker rejects the planned placement: {summary(problems)}")
-    before_score, after_score = score(snapshot), score(after)
-    if after_score.total - before_score.total != result.final_gain:
-        raise PlacementBug(
-            f"the model counted a score gain of {result.final_gain}, the scorer {after_score.total - before_score.total}"
-        )
-    return PlaceReport(result, snapshot, after, before_score, after_score, laying_order(snapshot, result.placements))
+from planner.placement import place as run_place  # solves, applies and checks (models/rules.py)
 
 
 # --- output ---------------------------------------------------------------------------------
@@ -101,6 +49,8 @@ def report_json(r: PlaceReport) -> dict:
         "status": res.status,
         "objective": res.objective,
         "objective_name": res.objective_name,
+        "objective_reason": res.objective_reason,
+        "rounds_left": res.rounds_left,
         "bound": None if res.bound != res.bound else res.bound,  # NaN: no bound known
         "placements": [placement_json(snap, b, p) for b, p in res.placements],
         "order": [placement_json(snap, b, p) for b, p in r.order],
@@ -121,36 +71,52 @@ def report_json(r: PlaceReport) -> dict:
     }
 
 
+def laying_numbers(r: PlaceReport) -> dict[tuple[int, int], int]:
+    """(board index, placement index in the board after) -> the tile's number in the laying order."""
+    out = {}
+    for n, (b, p) in enumerate(r.order, 1):
+        laid = list(r.after.player.boards[b].placements)
+        out[(b, laid.index(p, len(r.before.player.boards[b].placements)))] = n
+    return out
+
+
 def print_report(r: PlaceReport) -> None:
+    from cli.show import print_board
+
     res, snap = r.result, r.before
     if not r.order and not res.resources:
-        console.print(f"[yellow]nothing to place[/]: {res.message or 'no tile in the supply fits on any board'}")
+        console.print(f"[yellow]nothing to place[/]: {plain(res.message or 'no tile in the supply fits on any board')}")
     else:
         table = Table(title=f"Placement ({res.objective_name} objective), in laying order")
         for name, justify in (("#", "right"), ("board", "left"), ("piece", "left"), ("row", "right"), ("col", "right"), ("rotation", "right"), ("flip", "left")):
             table.add_column(name, justify=justify)
         for n, (b, p) in enumerate(r.order, 1):
-            table.add_row(str(n), snap.player.boards[b].id, p.piece, str(p.row), str(p.col), str(p.rotation), "yes" if p.flip else "")
+            table.add_row(str(n), plain(snap.player.boards[b].id), p.piece, str(p.row), str(p.col), str(p.rotation), "yes" if p.flip else "")
         console.print(table)
         for b, added in res.resources.items():
             what = ", ".join(f"{n} {k}" for k, n in added.items())
-            console.print(f"resource spaces of {snap.player.boards[b].id}: + {what}")
-    console.print(
-        f"score  {r.score_before.total} → [bold]{r.score_after.total}[/] ({r.score_after.total - r.score_before.total:+d})"
-        f"    income {r.score_before.income} → [bold]{r.score_after.income}[/]"
-    )
+            console.print(f"resource spaces of {plain(snap.player.boards[b].id)}: + {what}")
+        numbers = laying_numbers(r)
+        for b, entry in enumerate(r.after.player.boards):
+            mine = {i: n for (board, i), n in numbers.items() if board == b}
+            if mine or b in res.resources:
+                console.print()
+                print_board(entry, mine)
+        console.print("[dim]#n marks the n-th new tile in laying order (new tiles are underlined)[/]")
+    console.print(f"score:  {r.score_before.total} → [bold]{r.score_after.total}[/] points ({r.score_after.total - r.score_before.total:+d})")
+    console.print(f"income: {r.score_before.income} → [bold]{r.score_after.income}[/] silver per income phase")
     for board_id, bonus in r.score_after.bonuses:
         rewards = ", ".join(f"{n} {item}" for item, n in bonus.rewards)
-        console.print(f"bonus on {board_id} at {bonus.cell}: {rewards}")
+        console.print(f"bonus on {plain(board_id)} at {bonus.cell}: {rewards}")
+    console.print(f"objective {res.objective_name}: {plain(res.objective_reason)}")
     colour = {"OPTIMAL": "green", "FEASIBLE": "yellow"}.get(res.status, "red")
     proof = "proven optimal" if res.status == "OPTIMAL" else "not proven optimal"
     bound = "" if res.bound != res.bound or res.status == "OPTIMAL" else f", bound {res.bound:g}"
-    console.print(
-        f"[{colour}]{res.status}[/] ({proof}{bound}): {res.objective_name} objective {res.objective:g}"
-        f" in {res.seconds:.2f} s; greedy layout would gain {res.greedy_gain:+d} points"
-    )
+    console.print(f"[{colour}]{res.status}[/] ({proof}{bound}) in {res.seconds:.2f} s")
+    console.print(f"{res.objective_name} objective: {res.objective:g}")
+    console.print(f"greedy layout: {res.greedy_gain:+d} points of score")
     if res.message and (r.order or res.resources):
-        console.print(f"[yellow]{res.message}[/]")
+        console.print(f"[yellow]{plain(res.message)}[/]")
 
 
 class SolvingDisplay:
@@ -186,13 +152,18 @@ def parse_keep(items: list[str]) -> dict[str, int]:
     return out
 
 
-def draw(snapshot: Snapshot, path: str) -> None:
+def draw(r: PlaceReport, path: str, suffix: str, as_json: bool) -> None:
+    """The boards after placing, new tiles outlined and numbered in laying order, as SVG or PNG."""
+    from cli.pictures import draw_boards
+
+    if not path.lower().endswith(suffix):
+        fail(f"--{suffix[1:]} needs a file name ending in {suffix}, not {plain(path)!r}")
+    ids = [e.id for e in r.after.player.boards]
     try:
-        from cli.pictures import draw_boards  # written by another engineer; optional until it lands
-    except ImportError:
-        err_console.print("[yellow]warning:[/] pictures are not available yet (cli/pictures.py); no SVG written")
-        return
-    draw_boards(snapshot, path)
+        draw_boards(r.after, path, numbers={(ids[b], i): n for (b, i), n in laying_numbers(r).items()})
+    except OSError as err:
+        fail(f"cannot write {plain(path)}: {err.strerror or err}")
+    (err_console if as_json else console).print(f"wrote {plain(path)}")
 
 
 HELP = """Where should my tiles go? The best placement of your supply on all your boards, with proof.
@@ -202,19 +173,23 @@ board, exploration boards, sheds and houses at once, keeping every rule (colours
 never touching green, orange/red apart in houses, never-coverable cells, the income rule and its
 laying order). At the final placement (last round with game.final, or --final) wood and stone
 fill the resource spaces too. CP-SAT solves it; OPTIMAL means proven best, FEASIBLE means the
-time limit ran out first. Every answer passes the rule checker before it is shown.
+limit ran out first. Every answer passes the rule checker before it is shown.
 
-Objectives:
+Objectives (default: blend before the final placement, final at it; the output says which
+objective was used and why):
 
-  final   (default) the end-of-game score, exactly as `affo score` counts it: covered -1 cells,
+  final   the end-of-game score, exactly as `affo score` counts it: covered -1 cells,
           filled resource spaces and final income, minus silver laid from supply and the points of
-          stable animals laid into houses.
+          stable animals laid into houses. The default at the final placement (game.final, --final).
 
   income  the most income first, then the most valuable bonuses (rewards at their values),
-          then the final score: lexicographic and exact.
+          then the final score: each level solved and fixed in turn, exact.
 
   blend   final score + N x (income gained x value of a silver + value of bonuses gained), with
-          N = --rounds-left (default: income phases left, last round minus this round).
+          N = --rounds-left (default: income phases left, last round minus this round). The
+          default before the final placement.
+
+Without --time-limit the search is cut by a deterministic work limit: same answer every run.
 
 Example: affo place examples/place-midgame.json --objective income --keep mead=1 --apply next.json
 """
@@ -222,19 +197,20 @@ Example: affo place examples/place-midgame.json --objective income --keep mead=1
 
 def place(
     snapshot: SnapshotArg,
-    objective: Annotated[str, typer.Option(help="final, income or blend (see above).")] = "final",
+    objective: Annotated[str | None, typer.Option(help="final, income or blend (default: chosen from the position, see above).")] = None,
     rounds_left: Annotated[int | None, typer.Option("--rounds-left", min=0, help="blend: income phases still to come.")] = None,
     keep: Annotated[list[str], typer.Option("--keep", help="Hold pieces back: PIECE=N, repeatable.")] = [],  # noqa: B006
     values: Annotated[str | None, typer.Option("--values", help="JSON object piece -> value (prices bonus rewards).")] = None,
     final: Annotated[bool, typer.Option("--final", help="Treat this as the final placement: lay wood and stone too.")] = False,
-    time_limit: Annotated[float, typer.Option("--time-limit", min=0.1, help="Seconds CP-SAT may search.")] = 60.0,
+    time_limit: Annotated[float | None, typer.Option("--time-limit", min=0.1, help="Seconds CP-SAT may search (default: a deterministic work limit).")] = None,
     workers: Annotated[int, typer.Option(min=1, help="CP-SAT search workers (1 is deterministic).")] = 1,
     seed: Annotated[int, typer.Option(help="CP-SAT random seed.")] = 0,
     apply: Annotated[str | None, typer.Option("--apply", help="Write the snapshot with the tiles laid to this file.")] = None,
-    svg: Annotated[str | None, typer.Option("--svg", help="Draw the boards after placing to this SVG file.")] = None,
+    svg: Annotated[str | None, typer.Option("--svg", help="Draw the boards after placing (new tiles numbered) to this SVG file.")] = None,
+    png: Annotated[str | None, typer.Option("--png", help="The same picture as a PNG file.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    if objective not in OBJECTIVES:
+    if objective is not None and objective not in OBJECTIVES:
         fail(f"--objective {objective}: one of {', '.join(OBJECTIVES)}")
     snap = load(snapshot)
     try:
@@ -259,8 +235,11 @@ def place(
         with open(apply, "w", encoding="utf-8") as out:
             json.dump(dump_snapshot(report.after), out, indent=2)
             out.write("\n")
-    if svg:
-        draw(report.after, svg)
+    for path, suffix in ((svg, ".svg"), (png, ".png")):
+        if path:
+            draw(report, path, suffix, as_json)
+    if apply:
+        (err_console if as_json else console).print(f"wrote {plain(apply)}")
     if as_json:
         print_json(report_json(report))
     else:

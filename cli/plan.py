@@ -13,7 +13,7 @@ from models.round_context import read_with_context
 from models.round_rules import initial_state, setting_for
 from models.snapshot import SnapshotError
 from models.values import read_values
-from planner.search import Options, Plan, plan as run_plan
+from planner.round_search import Options, Plan, plan as run_plan
 
 
 def plan(

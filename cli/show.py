@@ -6,6 +6,7 @@ Every cell is two characters. The text rows (also given by --json) read without 
     " ." a plain free cell        " 3" an income cell, its value    "B " a bonus cell ("B!" pays)
     "OI", "oi", "Oi", "oI"        a tile, by the two letters of its piece; the letter case
                                   differs between touching tiles of the same colour
+    "#3"                          (place) the top-left cell of the 3rd new tile in laying order
 Banquet row 0: "EM" a position taken by an emigrated ship, "VK" one still holding a Viking,
 "__" an open position left unfed; rows 1-3 are the area below the table where tiles may hang.
 """
@@ -19,7 +20,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cli.common import JsonOpt, SnapshotArg, console, fail, load, print_json
+from cli.common import JsonOpt, SnapshotArg, console, fail, load, plain, print_json, problems_json, summary, warn
 from cli.pictures import (
     DARK_TEXT,
     PALETTE,
@@ -51,7 +52,31 @@ STYLES = {
     "below": "#b3a27f on #f7f1e3",
 }
 
+# The same marks in the 16 colours every terminal has: hex shades that a 16-colour terminal would
+# round to one colour are replaced by plainly different ones (the letters still carry the meaning
+# without any colour, e.g. with NO_COLOR).
+STYLES_16 = {
+    "outside": "", "never": "white on bright_black", "negative": "bold bright_white on red",
+    "plain": "black on white", "income": "bold black on bright_yellow", "bonus": "bold black on bright_green",
+    "bonus-paid": "bold bright_white on green", "emigrated": "bold bright_white on blue",
+    "closed": "bold bright_white on magenta", "unfed": "bold bright_white on red", "below": "black on white",
+}
+TILES_16 = {"orange": ("black on yellow", "black on bright_yellow"), "red": ("bright_white on red", "bright_white on bright_red"),
+            "green": ("bright_white on green", "black on bright_green"), "blue": ("bright_white on blue", "black on bright_cyan"),
+            "silver": ("black on bright_white", "black on white"), "ore": ("bright_white on bright_black", "bright_white on black"),
+            "wood": ("bright_white on magenta", "black on bright_magenta"), "stone": ("black on cyan", "black on bright_cyan")}
+RULER = "dim"
+
 Cellview = tuple[str, str]  # (two characters, rich style)
+
+
+def few_colours() -> bool:
+    """True in a 16-colour terminal, where hex shades would blur into each other."""
+    return console.color_system in ("standard", "windows")
+
+
+def mark_style(name: str) -> str:
+    return (STYLES_16 if few_colours() else STYLES)[name]
 
 
 # --- one board as text -----------------------------------------------------------------------
@@ -59,12 +84,17 @@ Cellview = tuple[str, str]  # (two characters, rich style)
 
 def tile_style(name: str, shade: int) -> str:
     colour = piece(name).colour
+    if few_colours():
+        return "bold " + TILES_16[colour][shade % 2]
     fill = PALETTE[colour][shade % len(PALETTE[colour])]
     return f"bold {'black' if colour in DARK_TEXT else 'white'} on {fill}"
 
 
-def board_cells(entry: BoardEntry) -> list[list[Cellview]]:
-    """Every cell of one board entry as (text, style), row by row."""
+def board_cells(entry: BoardEntry, numbers: dict[int, int] | None = None) -> list[list[Cellview]]:
+    """Every cell of one board entry as (text, style), row by row. `numbers` maps a placement's
+    index to its number in a laying order: such a new tile is underlined and shows "#n" in its
+    top-left cell (three characters from #10 on: the terminal view gives every cell three)."""
+    numbers = numbers or {}
     board = board_named(entry.board)
     placements = list(entry.placements)
     owners = cell_owners(placements)
@@ -77,7 +107,12 @@ def board_cells(entry: BoardEntry) -> list[list[Cellview]]:
     def view(cell: Cell) -> Cellview:
         if cell in owners:
             i = owners[cell]
-            return tile_code(placements[i].piece, shades[i]), tile_style(placements[i].piece, shades[i])
+            style = tile_style(placements[i].piece, shades[i])
+            code = tile_code(placements[i].piece, shades[i])
+            if i in numbers:
+                first = min(piece(placements[i].piece).cells_at(placements[i].row, placements[i].col, placements[i].rotation, placements[i].flip))
+                return (f"#{numbers[i]}" if cell == first else code), style + " underline"
+            return code, style
         if cell in resources:
             return tile_code(resources[cell], 0), tile_style(resources[cell], 0)
         return printed_cell(board, cell, covered, values, bonuses)
@@ -89,31 +124,41 @@ def printed_cell(board: Board, cell: Cell, covered: set[Cell], values: dict, bon
     """A cell no tile covers, as the board prints it."""
     letter = board.at(cell)
     if letter == OUTSIDE:
-        return "  ", STYLES["outside"]
+        return "  ", mark_style("outside")
     if letter == NEVER:
-        return "XX", STYLES["never"]
+        return "XX", mark_style("never")
     if letter == NEGATIVE:
-        return "-1", STYLES["negative"]
+        return "-1", mark_style("negative")
     if letter == INCOME:
-        return f"{values.get(cell, 0):>2}", STYLES["income"]
+        return f"{values.get(cell, 0):>2}", mark_style("income")
     if letter == BONUS:
         paid = bonus_pays(board, bonuses[cell], covered)
-        return ("B!", STYLES["bonus-paid"]) if paid else ("B ", STYLES["bonus"])
-    return " .", STYLES["plain"]
+        return ("B!", mark_style("bonus-paid")) if paid else ("B ", mark_style("bonus"))
+    return " .", mark_style("plain")
 
 
 def text_rows(cells: list[list[Cellview]]) -> list[str]:
     return ["".join(text for text, _ in row) for row in cells]
 
 
-def styled_rows(cells: list[list[Cellview]]) -> list[Text]:
-    out = []
-    for row in cells:
-        line = Text()
+def styled_rows(cells: list[list[Cellview]], width: int = 3) -> list[Text]:
+    """The board with rulers: column numbers on top, row numbers on the left, and every cell
+    `width` characters wide, one more than its text, so that no value runs into its neighbour
+    ("-1 -1", not "-1-1")."""
+    columns = len(cells[0]) if cells else 0
+    out = [Text("   " + "".join(f"{c:>{width}}" for c in range(columns)), style=RULER)]
+    for r, row in enumerate(cells):
+        line = Text(f"{r:>2} ", style=RULER)
         for text, style in row:
-            line.append(text, style=style or None)
+            line.append(text.rjust(width), style=style or None)
         out.append(line)
     return out
+
+
+def bonus_words(board: Board) -> str:
+    """Every bonus cell of a board and what it pays, in words: "(5, 0) 1 ore; (9, 1) 1 sheep"."""
+    return "; ".join(f"({r}, {c}) {' + '.join(f'{n} {item}' for item, n in b.rewards)}"
+                     for b in board.bonuses for r, c in [b.cell])
 
 
 # --- the banquet table as text ---------------------------------------------------------------
@@ -124,13 +169,13 @@ def banquet_cells(snapshot: Snapshot, placements: list[Placement]) -> list[list[
     states = banquet_states(snapshot)
     owners = cell_owners(placements)
     shades = tile_shades(placements)
-    empty = {"emigrated": ("EM", STYLES["emigrated"]), "closed": ("VK", STYLES["closed"]), "open": ("__", STYLES["unfed"])}
+    empty = {"emigrated": ("EM", mark_style("emigrated")), "closed": ("VK", mark_style("closed")), "open": ("__", mark_style("unfed"))}
 
     def view(r: int, c: int) -> Cellview:
         i = owners.get((r, c))
         if i is not None:
             return tile_code(placements[i].piece, shades[i]), tile_style(placements[i].piece, shades[i])
-        return empty[states[c]] if r == 0 else (" .", STYLES["below"])
+        return empty[states[c]] if r == 0 else (" .", mark_style("below"))
 
     return [[view(r, c) for c in range(BANQUET_COLS)] for r in range(BANQUET_ROWS)]
 
@@ -197,7 +242,7 @@ def legend(snapshot: Snapshot) -> Table:
         ("__", "unfed", "open position, unfed"),
     ]
     for i in range(0, len(marks), 3):
-        table.add_row(*[Text(t, style=STYLES[s]) + Text(f" {d}") for t, s, d in marks[i : i + 3]])
+        table.add_row(*[Text(t, style=mark_style(s)) + Text(f" {d}") for t, s, d in marks[i : i + 3]])
     shown = sorted({p.piece for e in snapshot.player.boards for p in e.placements}
                    | {p.piece for p in snapshot.player.banquet.placements}
                    | {r for e in snapshot.player.boards for r, n in e.resources.items() if n})
@@ -220,17 +265,23 @@ def show(
 
     Every cell is two characters; the letters of a tile are its piece's code (see the legend).
     """
+    from models.rules import check_snapshot
+
     snap = load(snapshot)
+    problems = check_snapshot(snap)
     for path, suffix in ((svg, ".svg"), (png, ".png")):
         if path is not None:
             write_picture(snap, path, suffix)
     if as_json:
-        print_json({"boards": [board_json(e) for e in snap.player.boards], "banquet": banquet_json(snap)})
+        print_json({"boards": [board_json(e) for e in snap.player.boards], "banquet": banquet_json(snap),
+                    "legal": not problems, "errors": problems_json(problems)})
         return
+    if problems:
+        warn(f"this position breaks the rules (affo validate lists them all): {summary(problems)}")
     print_terminal(snap)
     for path in (svg, png):
         if path is not None:
-            console.print(f"wrote {path}")
+            console.print(f"wrote {plain(path)}")
 
 
 def write_picture(snap: Snapshot, path: Path, suffix: str) -> None:
@@ -244,16 +295,25 @@ def write_picture(snap: Snapshot, path: Path, suffix: str) -> None:
         fail(f"cannot write {path}: {err.strerror or err}")
 
 
+def print_board(entry: BoardEntry, numbers: dict[int, int] | None = None) -> None:
+    """One board with rulers, what its bonus cells pay, and its one-line summary."""
+    console.print(f"[bold]{plain(entry.id)}[/] ({entry.board})")
+    width = 4 if numbers and max(numbers.values()) >= 10 else 3  # room for "#10"
+    for line in styled_rows(board_cells(entry, numbers), width):
+        console.print(line, no_wrap=True, crop=False)
+    board = board_named(entry.board)
+    if board.bonuses:
+        console.print(f"bonus cells (row, col): {bonus_words(board)}", soft_wrap=True)
+    console.print(board_summary(entry, score_board(entry)), soft_wrap=True)
+
+
 def print_terminal(snap: Snapshot) -> None:
     game = snap.game
     console.print(f"[bold]{game.length} game, round {game.round}[/], {game.players} player(s); "
                   f"{snap.vikings} Vikings, {snap.player.silver} silver")
     for entry in snap.player.boards:
         console.print()
-        console.print(f"[bold]{entry.id}[/] ({entry.board})")
-        for line in styled_rows(board_cells(entry)):
-            console.print(line, no_wrap=True, crop=False)
-        console.print(board_summary(entry, score_board(entry)), soft_wrap=True)
+        print_board(entry)
     console.print()
     table = banquet_json(snap)
     console.print(f"[bold]banquet table[/] ({table['board']}): {table['open']} open, "

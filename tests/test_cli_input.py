@@ -33,6 +33,8 @@ CASES = {
     "unknown key": (lambda d: d["player"].update(gold=1), "player.gold"),
     "bad rotation": (lambda d: d["player"]["boards"][0].update(placements=[{"piece": "oil", "row": 0, "col": 0, "rotation": 45}]), "player.boards[0].placements[0].rotation"),
     "wrong format": (lambda d: d.update(format="affo-snapshot/9"), "format"),
+    "short game round 7": (lambda d: d["game"].update(length="short", round=7), "game.round"),
+    "long game round 8": (lambda d: d["game"].update(round=8), "game.round"),
 }
 
 

@@ -133,3 +133,37 @@ def test_shades_differ_only_between_touching_tiles_of_one_colour():
     row = [Placement(piece="oil", row=0, col=0), Placement(piece="oil", row=0, col=2), Placement(piece="rune-stone", row=0, col=4)]
     assert tile_shades(row) == [0, 1, 0]
     assert [tile_code("oil", s) for s in range(4)] == ["OI", "oi", "Oi", "oI"]
+
+
+def test_terminal_boards_have_rulers_and_cells_that_never_touch():
+    out = run("show", example("round1-start")).stdout.splitlines()
+    top = out.index("home (home-long)")
+    assert out[top + 1].split() == [str(c) for c in range(13)]
+    assert out[top + 2].startswith(" 0  -1 -1 -1") and out[top + 2].split()[12] == "15"
+    assert out[top + 13].startswith("11 ")
+    assert out[top + 14].startswith("bonus cells (row, col): (5, 0) 1 ore;")
+
+
+def test_sixteen_colour_terminals_get_distinct_styles(monkeypatch):
+    from cli import show
+
+    monkeypatch.setattr(show, "few_colours", lambda: True)
+    marks = [show.mark_style(m) for m in ("never", "negative", "plain", "income", "bonus", "bonus-paid")]
+    assert len(set(marks)) == len(marks) and not any("#" in m for m in marks)
+    tiles = {show.tile_style(name, shade) for name in ("peas", "mead", "oil", "rune-stone", "silver", "ore") for shade in (0, 1)}
+    assert len(tiles) == 12 and not any("#" in t for t in tiles)
+
+
+def test_pictures_carry_rulers_and_bonus_words():
+    from cli import pictures
+
+    snap = read_snapshot(example("round1-start"))
+    entry = snap.player.boards[0]
+    fig, (ax,) = pictures._figure([(12, 13)])
+    pictures._draw_board(ax, entry, board_named(entry.board), set())
+    texts = [t.get_text() for t in ax.texts]
+    positions = {t.get_text(): t.get_position() for t in ax.texts if t.get_position()[1] == -0.45}
+    assert [positions[str(c)][0] for c in range(13)] == [c + 0.5 for c in range(13)]  # the column ruler
+    assert sum(1 for t in ax.texts if t.get_position()[0] == -0.45) == 12  # the row ruler
+    legend = next(t for t in texts if t.startswith("★ (5, 0)"))
+    assert "1 ore" in legend and "(10, 5): 1 stone" in legend
