@@ -106,13 +106,13 @@ def print_review(result) -> None:
             str(r.round), str(r.score),
             _pair(f.penalties, f.best_penalties, lower_is_better=True),
             f"{f.value_served:g} → {f.best_value_served:g}",
-            str(p.laid), _pair(p.income, p.best_income), f"{r.missed_points:g}",
+            str(p.laid), _pair(p.income, p.best_income), f"{r.missed_points:.1f}",
         )  # fmt: skip
     console.print(table)
     if result.final:
         f = result.final
         console.print(f"End-of-game placement: {f.points} points as laid, {_pair(f.points, f.best_points)} at best ({f.laid} tiles laid)")
-    console.print(f"[bold]Points missed in all: {result.missed_total:g}[/] (income figures are estimates; feasts and placements are proven)")
+    console.print(f"[bold]Points missed in all: {result.missed_total:.1f}[/] (income figures are estimates; feasts and placements are proven)")
     moments = result.moments()[:3]
     if moments:
         console.print("Costliest moments:")
