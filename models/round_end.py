@@ -21,7 +21,8 @@ from models.explorations import face_up_rounds, silver_per_turning_round, turnin
 from models.facts import BANQUET_POSITIONS, THING_PENALTY, vikings_in_round
 from models.mountains import phase_11
 from models.pieces import piece
-from models.round_rules import Setting, State, _add_goods, _counts, _draw_weapons, replace
+from models.actions import BUILDINGS, Bundle
+from models.round_rules import Setting, State, _add_goods, _counts, _draw_weapons, _take_specials, gain, replace
 from models.scoring import score, score_board
 from models.snapshot import BoardEntry, Snapshot
 
@@ -203,18 +204,25 @@ def end_round(
 
 
 def _bonus(s: State, facts: BoardFacts) -> State:
+    """Phase 10: every paying bonus gives everything it shows. Goods and resources are unlimited;
+    a special tile or a building only while the supply still holds one (Newfoundland)."""
     rewards = Counter(dict(facts.bonuses))
     for b in s.new_boards:
         rewards.update(dict(_empty_board(b)[1]))
-    goods = {k: n for k, n in rewards.items() if k not in ("wood", "stone", "ore", "silver") and _is_good(k)}
-    return replace(
-        s,
-        wood=s.wood + rewards["wood"],
-        stone=s.stone + rewards["stone"],
-        ore=s.ore + rewards["ore"],
-        silver=s.silver + rewards["silver"],
-        goods=_add_goods(s.goods, goods),
+    left = dict(s.buildings_left)
+    buildings = {k: min(n, left.get(k, 0)) for k, n in rewards.items() if k in BUILDINGS}
+    specials = tuple(k for k in rewards if k in s.specials_left)
+    goods = {k: n for k, n in rewards.items() if _is_good(k)}
+    paid = Bundle(
+        silver=rewards["silver"],
+        wood=rewards["wood"],
+        stone=rewards["stone"],
+        ore=rewards["ore"],
+        goods=tuple(sorted(goods.items())),
+        buildings=tuple(sorted((k, n) for k, n in buildings.items() if n)),
     )
+    s = gain(s, paid)
+    return _take_specials(s, specials, pay_cost=False) if specials else s
 
 
 def _is_good(name: str) -> bool:
