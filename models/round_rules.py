@@ -427,10 +427,12 @@ def _mountain_text(s: State, pick: tuple[tuple[int, int], ...]) -> str:
 def _option_sets(s: State, space: ActionSpace) -> list[tuple[int, ...]]:
     if not space.options:
         return [()]
-    usable = [i for i, o in enumerate(space.options) if _needs_met(s, o.needs) and _can_pay(s, o.pay)]
+    # a ship an option gives must find a free berth, like a ship a space gives
+    usable = [i for i, o in enumerate(space.options) if _needs_met(s, o.needs) and _can_pay(s, o.pay) and _ships_fit(s, o.gain)]
     if space.choose == "one":
         return [(i,) for i in usable]
-    return [c for k in range(len(usable) + 1) for c in combinations(usable, k)]
+    sets = [c for k in range(len(usable) + 1) for c in combinations(usable, k)]
+    return [c for c in sets if _ships_fit(s, Bundle(ships=tuple(kv for i in c for kv in space.options[i].gain.ships)))]
 
 
 def _special_sets(s: State, n: int, values: Mapping[str, float]) -> list[tuple[str, ...]]:

@@ -101,6 +101,15 @@ def test_house_and_ship_needs_a_berth_and_the_building_in_supply():
     assert labels == ["Build a House and Ship [build-house-and-ship] (long house and knarr)"]
 
 
+def test_a_ship_from_an_option_needs_a_free_berth_never_a_fifth_large_ship():
+    four = [{"type": "knarr"}, {"type": "knarr"}, {"type": "longship"}, {"type": "longship"}]
+    s, setting = make({}, ships=four)
+    assert not [a for a in legal_actions(s, setting) if a.space in ("build-house-and-ship", "build-knarr", "build-longship")]
+    three = make({}, ships=four[1:])
+    labels = [a.label for a in legal_actions(*three) if a.space == "build-house-and-ship"]
+    assert len(labels) == 2  # with a berth free both options stand
+
+
 def test_emigration_pays_the_round_and_frees_a_position():
     s, setting = make({})
     a = next(a for a in legal_actions(s, setting) if a.space == "emigrate-2")
