@@ -5,7 +5,8 @@ Placements do not change here (laying tiles is the placement engine's business),
 bonuses are those of the snapshot's boards as laid, plus the (empty) boards gained since.
 The feast is served by `greedy_feast`, a fast stand-in for planner/feast.py: a row of tiles
 left to right, cheapest value per position first, never two oranges or two reds side by side,
-one tile of each food type lying horizontally, then 1-silver coins, then Thing Penalties.
+one tile of each food type lying horizontally, then 1-silver coins, then Thing Penalties; a tile
+never covers more positions than are open (`table_widths`).
 """
 
 from __future__ import annotations
@@ -83,6 +84,18 @@ def _foods(goods: Counts_) -> list[tuple[str, int]]:
 Counts_ = tuple[tuple[str, int], ...]
 
 
+def table_widths(name: str) -> tuple[int, int]:
+    """Banquet positions a food tile covers: (standing upright, lying flat).
+
+    The table's positions are row 0 of the 12 x 4 area; a tile lies on row 0, hangs down into
+    the rows below and covers as many positions as it is wide. Every position it covers must be
+    open (never one still holding a Viking), so a tile wider than the open positions left cannot
+    be served there. planner/feast.py lays tiles by the same rule (a test checks they agree).
+    """
+    w, h = piece(name).size
+    return min(w, h), max(w, h)
+
+
 @cache
 def greedy_feast(goods: Counts_, silver: int, positions: int, values_key: tuple[tuple[str, float], ...]) -> Feast:
     values = dict(values_key)
@@ -97,14 +110,14 @@ def greedy_feast(goods: Counts_, silver: int, positions: int, values_key: tuple[
         for g in sorted(stock):
             if not stock[g] or piece(g).colour == previous:
                 continue
-            w, h = piece(g).size
-            food = piece(g).food_type
-            cover = max(w, h) if food not in horizontal_used else min(w, h)
-            covers = min(cover, left)
-            ratio = values.get(g, 1) / covers
-            key = (ratio, -covers, g)
+            upright, flat = table_widths(g)
+            lie_flat = piece(g).food_type not in horizontal_used and flat <= left
+            covers = flat if lie_flat else upright
+            if covers > left:
+                continue  # it would hang over a seat still holding a Viking
+            key = (values.get(g, 1) / covers, -covers, g)
             if best is None or key < best[0]:
-                best = (key, g, cover > min(w, h))
+                best = (key, g, covers > upright)
         if best is not None and (best[0][0] <= values.get("silver", 1) or silver_used >= silver):
             (_, neg_covers, _), g, horizontal = best
             stock[g] -= 1

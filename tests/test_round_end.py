@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from models.round_context import RoundContext
-from models.round_end import BoardFacts, board_facts, end_round
+from models.round_end import BoardFacts, board_facts, end_round, greedy_feast, table_widths
 from models.round_rules import initial_state, replace, setting_for
+from models.values import default_values
 from tests.helpers import entry, home, put, snapshot
 
 STRIPS = [["wood", "stone", "ore", "silver-2"], ["stone", "wood", "silver-2"]]
@@ -46,3 +47,37 @@ def test_a_bonus_special_tile_or_building_is_paid_only_while_the_supply_lasts():
     after, _ = end_round(s, setting, board_facts(snap))
     assert "cloakpin" not in after.specials and after.new_boards == ()
     assert after.specials_left == ("helmet",) and dict(after.buildings_left)["stone-house"] == 0
+
+
+# --- phase 9: feast ----------------------------------------------------------------------------
+
+
+def quick(goods: dict[str, int], silver: int, positions: int):
+    return greedy_feast(tuple(sorted(goods.items())), silver, positions, tuple(sorted(default_values().items())))
+
+
+def test_the_quick_feast_never_lets_a_tile_hang_over_a_seat_still_holding_a_viking():
+    # beans are 2 wide either way: one open position cannot take them
+    one = quick({"beans": 1}, 0, 1)
+    assert (one.goods_used, one.silver_used, one.penalties) == ((), 0, 1)
+    # grain lying flat is 4 wide: with 3 open positions it must stand upright (1 position)
+    three = quick({"grain": 1}, 0, 3)
+    assert (three.goods_used, three.penalties) == ((("grain", 1),), 2)
+
+
+def test_table_widths_are_those_of_the_exact_feast_model():
+    from planner.feast import Table, candidates, food_pieces
+
+    for name in food_pieces()[:-1]:  # silver last: a 1-wide coin
+        for open_to in range(1, 13):
+            exact = {1 + max(c for _, c in x.cells) - min(c for _, c in x.cells) for x in candidates(Table(0, open_to), [name])}
+            assert exact == {w for w in table_widths(name) if w <= open_to}, (name, open_to)
+
+
+def test_the_quick_feast_never_has_fewer_penalties_than_the_proven_best_table():
+    from planner.feast import plan_feast
+
+    cases = [({"beans": 1}, 0, 1), ({"grain": 1}, 0, 3), ({"cattle": 1, "peas": 2}, 1, 6), ({"fruits": 2, "mead": 1}, 0, 7)]
+    for goods, silver, positions in cases:
+        snap = snapshot(goods=goods, silver=silver, vikings=positions)
+        assert quick(goods, silver, positions).penalties >= plan_feast(snap, default_values()).penalties, goods
