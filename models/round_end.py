@@ -246,23 +246,31 @@ def _is_good(name: str) -> bool:
 
 
 def _next_round(s: State, setting: Setting, strips, harvest: Sequence[int] | None, solo_blocking: bool | None) -> State:
-    length = setting.snapshot.game.length
-    r = s.round + 1
-    schedule = list(harvest) if harvest is not None else harvest_schedule(length)
-    crops = harvest_goods(schedule[r - 1]) if r - 1 < len(schedule) else []
-    vikings = vikings_in_round(r, length)
     solo = setting.players == 1 if solo_blocking is None else solo_blocking
     s = replace(
         s,
-        round=r,
-        vikings_total=vikings,
-        vikings_left=vikings,
-        goods=_add_goods(s.goods, Counter(crops)),
-        explorations=_phase3(s.explorations, r, length),
         mountains=strips,
         # solo: the Vikings of the round just played stay on their spaces; with others, the next
         # round's spaces are unknown and start free
         taken=s.placed if solo else frozenset(),
         placed=frozenset(),
+    )
+    return begin_round(s, setting, s.round + 1, harvest)
+
+
+def begin_round(s: State, setting: Setting, round_: int, harvest: Sequence[int] | None = None) -> State:
+    """Phases 1-4 of `round_`: its Vikings, its harvest, the exploration boards turned and
+    silvered (none in round 1), one weapon card drawn. Round 1 has them too."""
+    length = setting.snapshot.game.length
+    schedule = list(harvest) if harvest is not None else harvest_schedule(length)
+    crops = harvest_goods(schedule[round_ - 1]) if round_ - 1 < len(schedule) else []
+    vikings = vikings_in_round(round_, length)
+    s = replace(
+        s,
+        round=round_,
+        vikings_total=vikings,
+        vikings_left=vikings,
+        goods=_add_goods(s.goods, Counter(crops)),
+        explorations=_phase3(s.explorations, round_, length),
     )
     return _draw_weapons(s, 1)

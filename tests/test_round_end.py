@@ -81,3 +81,15 @@ def test_the_quick_feast_never_has_fewer_penalties_than_the_proven_best_table():
     for goods, silver, positions in cases:
         snap = snapshot(goods=goods, silver=silver, vikings=positions)
         assert quick(goods, silver, positions).penalties >= plan_feast(snap, default_values()).penalties, goods
+
+
+# --- phases 1, 2 and 4: a new Viking, harvest, weapon draw -------------------------------------
+
+
+def test_round_1_of_a_solo_game_has_its_harvest_and_its_weapon_draw():
+    from planner.solo import new_game
+
+    snap, _, _ = new_game(3)
+    assert snap.game.round == 1 and snap.vikings == 6
+    assert dict(snap.player.goods) == {"mead": 1, "peas": 1, "beans": 1, "flax": 1}  # setup's mead, harvest level 1
+    assert sum(snap.player.weapons.values()) == 4  # bow, snare, spear from setup and one card drawn
