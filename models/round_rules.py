@@ -23,7 +23,9 @@ Choices are bounded and canonical, so equal situations give equal action lists:
 - overseas trade turns every green kind held (blue is worth more and green is not food);
 - emigration sends the ship of the chosen type carrying the least ore;
 - forging offers jewelry and the `FORGE_SPECIALS` most valuable forge-marked specials left;
-- a special sale offers the `SPECIAL_SALE_CHOICES` best sets by value minus cost.
+- a special sale offers the `SPECIAL_SALE_CHOICES` best sets by value minus cost;
+- playing occupations is a choice of how many (the best by printed points first): a playing
+  space plays at least one, a column-4 space may play its bonus card or not.
 Occupations count by printed points only (a card in hand given as an int is its points; a name,
 or a card drawn unseen, is `drawn_occupation_points`); their effects are out of scope.
 Random weapon draws are dealt from a fixed cycle (bow, snare, spear, long sword): the deck's
@@ -465,6 +467,14 @@ def _emigrate_choices(s: State, space: ActionSpace) -> list[tuple[str, bool]]:
     return out
 
 
+def _play_counts(s: State, space: ActionSpace) -> range:
+    """How many occupations a playing space may play: at least one (it is the space's effect),
+    at most its limit and the hand, counting the card its column bonus draws first (only
+    play-occupations-4 sits in column 3). The best cards by printed points go first."""
+    draws = space.bonus.draw_occupations if space.bonus else 0
+    return range(1, min(space.occupation.play, len(s.hand) + draws) + 1)
+
+
 def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[tuple[tuple[str, object], ...]]:
     """Every canonical choice tuple for a space whose requirements are met."""
     values = setting.values
@@ -483,6 +493,10 @@ def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[t
         parts.append([(("buy", c),) for c in _special_sets(s, space.special_sale, values)])
     if space.forge:
         parts.append([(("forge", t),) for t in _forge_targets(s, values)])
+    if space.occupation and space.occupation.play:
+        parts.append([(("play", k),) for k in _play_counts(s, space)])
+    if space.bonus and space.bonus.play_occupations and s.hand:
+        parts.append([(("bonus_play", k),) for k in range(space.bonus.play_occupations + 1)])
     for combo in product(*parts):
         yield tuple(kv for part in combo for kv in part)
 
@@ -514,9 +528,7 @@ def _does_something(space: ActionSpace, s: State, choice: dict) -> bool:
         return s.animals(space.per_animal.animal) > 0
     if space.overseas_trade:
         return True
-    if space.occupation and space.occupation.play:
-        return bool(s.hand)
-    keys = ("upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain")
+    keys = ("upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain", "play")
     return any(choice.get(k) for k in keys)
 
 
@@ -560,6 +572,10 @@ def _label(space: ActionSpace, s: State, choice: dict) -> str:
         bits.append("buying " + " and ".join(choice["buy"]))
     if choice.get("forge"):
         bits.append(f"forging {choice['forge']}")
+    if choice.get("play"):
+        bits.append(f"playing {choice['play']} occupation{'s' if choice['play'] > 1 else ''}")
+    if choice.get("bonus_play"):
+        bits.append("playing an occupation (column bonus)")
     return f"{space.name} [{space.id}]" + (f" ({'; '.join(bits)})" if bits else "")
 
 
@@ -609,7 +625,7 @@ def apply(s: State, action: Action, setting: Setting) -> State | PendingRoll:
     space = _spaces()[action.space]
     choice = dict(action.choice)
     s = _place_vikings(s, space)
-    s = _before_action(s, space, setting)
+    s = _before_action(s, space, choice, setting)
     s = _deterministic_effects(s, space, choice, setting)
     return pending_roll(s, space) if space.roll else s
 
@@ -634,12 +650,13 @@ def _place_vikings(s: State, space: ActionSpace) -> State:
     return replace(s, vikings_left=s.vikings_left - space.column, taken=s.taken | {space.id}, placed=s.placed | {space.id})
 
 
-def _before_action(s: State, space: ActionSpace, setting: Setting) -> State:
-    """Column bonuses: column 3 draws an occupation; column 4 plays the best one in hand."""
+def _before_action(s: State, space: ActionSpace, choice: dict, setting: Setting) -> State:
+    """Column bonuses: column 3 draws an occupation; column 4 may play the best one in hand
+    (a choice: some cards score negative points)."""
     if space.bonus and space.bonus.draw_occupations:
         s = replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * space.bonus.draw_occupations)))
-    if space.bonus and space.bonus.play_occupations and s.hand:
-        s = _play_occupations(s, space.bonus.play_occupations)
+    if choice.get("bonus_play"):
+        s = _play_occupations(s, choice["bonus_play"])
     return s
 
 
@@ -696,8 +713,8 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
         s = replace(s, goods=_add_goods(s.goods, {"jewelry": 1})) if target == "jewelry" else _take_specials(s, (target,), False)
     if space.occupation and space.occupation.draw:
         s = replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * space.occupation.draw)))
-    if space.occupation and space.occupation.play:
-        s = _play_occupations(s, min(space.occupation.play, len(s.hand)))
+    if choice.get("play"):
+        s = _play_occupations(s, choice["play"])
     return s
 
 

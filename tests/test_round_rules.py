@@ -117,14 +117,35 @@ def test_emigration_pays_the_round_and_frees_a_position():
     assert b.state.silver == s.silver - 3 and b.state.emigrated == ("longship",) and not b.state.ships_of("longship")
 
 
-def test_column_three_draws_an_occupation_and_column_four_plays_one():
+def test_column_three_draws_an_occupation_and_column_four_may_play_one():
     s, setting = make({"drawn_occupation_points": 2})
     a = next(a for a in legal_actions(s, setting) if a.space == "build-longship")
     (b,) = outcomes(s, a, setting)
     assert b.state.hand == (2,)
-    a4 = next(a for a in legal_actions(b.state, setting) if a.space == "buy-cattle-sheep")
-    (c,) = outcomes(b.state, a4, setting)
+    plays = {a.chosen("bonus_play"): a for a in legal_actions(b.state, setting) if a.space == "buy-cattle-sheep"}
+    assert set(plays) == {0, 1}  # the column-4 card is a choice, not automatic
+    (c,) = outcomes(b.state, plays[1], setting)
     assert c.state.hand == () and c.state.occupation_points == 2
+    (d,) = outcomes(b.state, plays[0], setting)
+    assert d.state.hand == (2,) and d.state.occupation_points == 0
+
+
+def test_the_play_up_to_4_space_may_play_the_card_its_column_bonus_just_drew():
+    s, setting = make({"drawn_occupation_points": 3})
+    assert s.hand == ()
+    (a,) = [a for a in legal_actions(s, setting) if a.space == "play-occupations-4"]
+    (b,) = outcomes(s, a, setting)
+    assert b.state.hand == () and b.state.occupation_points == 3
+
+
+def test_playing_occupations_is_a_choice_a_negative_card_may_stay_in_hand():
+    s, setting = make({}, occupations={"hand": [-1, 3], "played_points": 0})
+    plays = {a.chosen("play"): a for a in legal_actions(s, setting) if a.space == "play-occupations-2"}
+    assert set(plays) == {1, 2}  # at least one: playing is the space's only effect
+    (one,) = outcomes(s, plays[1], setting)
+    assert one.state.hand == (-1,) and one.state.occupation_points == 3
+    (two,) = outcomes(s, plays[2], setting)
+    assert two.state.hand == () and two.state.occupation_points == 2
 
 
 def test_anytime_ship_purchase_and_arming():
