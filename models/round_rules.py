@@ -21,7 +21,8 @@ Choices are bounded and canonical, so equal situations give equal action lists:
 - mountain items are free, so a strip is always emptied as far as the space allows;
 - whaling uses as many boats as the space allows, the ones with most ore;
 - overseas trade turns every green kind held (blue is worth more and green is not food);
-- emigration sends the ship of the chosen type carrying the least ore;
+- emigration sends the ship of the chosen type carrying the least ore (a swap gives the whaling
+  boat carrying the least);
 - forging offers jewelry and the `FORGE_SPECIALS` most valuable forge-marked specials left;
 - a special sale offers the `SPECIAL_SALE_CHOICES` best sets by value minus cost;
 - playing occupations is a choice of how many (the best by printed points first): a playing
@@ -40,7 +41,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from itertools import combinations, combinations_with_replacement, product
 
-from models.actions import EMPTY as EMPTY_BUNDLE, SHIPS, ActionSpace, Bundle, Option, Roll, Upgrade, load_action_spaces
+from models.actions import EMPTY as EMPTY_BUNDLE, SHIPS, ActionSpace, Bundle, Emigrate, Option, Roll, Upgrade, load_action_spaces
 from models.boards import all_boards, board as board_named
 from models.data_files import load
 from models.explorations import face_up_rounds, silver_on
@@ -458,12 +459,16 @@ def _explore_targets(s: State, space: ActionSpace, snapshot: Snapshot) -> list[s
 
 
 def _emigrate_choices(s: State, space: ActionSpace) -> list[tuple[str, bool]]:
+    """(ship type emigrating, swap first?): the swap is optional, and after it any large ship
+    may go, the knarr just taken or one already docked. The knarr taken needs a free berth."""
     e = space.emigrate
-    if s.silver < s.round or len(s.emigrated) >= BANQUET_POSITIONS:
+    if s.silver < s.round * e.silver_per_round or len(s.emigrated) >= BANQUET_POSITIONS:
         return []
     out = [(t, False) for t in e.ships if s.ships_of(t)]
-    if e.exchange and s.ships_of(e.exchange[0]) and (e.exchange[1], False) not in out:
-        out.append((e.exchange[1], True))
+    if e.exchange:
+        give, take = e.exchange
+        if s.ships_of(give) and _berths_free(s, take):
+            out += [(t, True) for t in e.ships if t == take or s.ships_of(t)]
     return out
 
 
@@ -567,7 +572,8 @@ def _label(space: ActionSpace, s: State, choice: dict) -> str:
     if choice.get("explore"):
         bits.append(f"exploring {choice['explore']}")
     if choice.get("emigrate"):
-        bits.append(("swapping a whaling boat for a knarr, " if choice.get("exchange") else "") + f"emigrating a {choice['emigrate']}")
+        swap = "swapping a whaling boat for a knarr, " if choice.get("exchange") else ""
+        bits.append(f"{swap}emigrating a {choice['emigrate']}")
     if choice.get("buy"):
         bits.append("buying " + " and ".join(choice["buy"]))
     if choice.get("forge"):
@@ -705,7 +711,7 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
     if choice.get("explore"):
         s = _explore(s, choice["explore"])
     if choice.get("emigrate"):
-        s = _emigrate(s, choice["emigrate"], bool(choice.get("exchange")))
+        s = _emigrate(s, space.emigrate, choice["emigrate"], bool(choice.get("exchange")))
     if choice.get("buy"):
         s = _take_specials(s, choice["buy"], pay_cost=True)
     if choice.get("forge"):
@@ -724,13 +730,15 @@ def _explore(s: State, board: str) -> State:
     return replace(s, silver=s.silver + silver, explorations=left, new_boards=tuple(sorted(s.new_boards + (board,))))
 
 
-def _emigrate(s: State, kind: str, exchange: bool) -> State:
+def _emigrate(s: State, e: Emigrate, kind: str, exchange: bool) -> State:
     ships = list(s.ships)
-    if exchange:
-        ships.remove(min((x for x in ships if x[0] == "whaling-boat"), key=lambda x: x[1]))
-        ships.append((kind, 0))
+    if exchange:  # the boat with the least ore is given (its ore is lost)
+        give, take = e.exchange
+        ships.remove(min((x for x in ships if x[0] == give), key=lambda x: x[1]))
+        ships.append((take, 0))
     ships.remove(min((x for x in ships if x[0] == kind), key=lambda x: x[1]))  # least ore is lost
-    return replace(s, silver=s.silver - s.round, ships=tuple(sorted(ships)), emigrated=tuple(sorted(s.emigrated + (kind,))))
+    silver = s.silver - s.round * e.silver_per_round
+    return replace(s, silver=silver, ships=tuple(sorted(ships)), emigrated=tuple(sorted(s.emigrated + (kind,))))
 
 
 def _take_specials(s: State, names: tuple[str, ...], pay_cost: bool) -> State:

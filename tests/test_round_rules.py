@@ -117,6 +117,28 @@ def test_emigration_pays_the_round_and_frees_a_position():
     assert b.state.silver == s.silver - 3 and b.state.emigrated == ("longship",) and not b.state.ships_of("longship")
 
 
+def emigrations(s, setting) -> dict:
+    return {(a.chosen("emigrate"), a.chosen("exchange")): a for a in legal_actions(s, setting) if a.space == "upgrade-boat-and-emigrate"}
+
+
+def test_upgrade_boat_and_emigrate_the_swap_is_optional_and_any_large_ship_may_go():
+    s, setting = make({}, silver=10)  # a whaling boat and a longship
+    choices = emigrations(s, setting)
+    assert set(choices) == {("longship", False), ("knarr", True), ("longship", True)}
+    (swapped,) = outcomes(s, choices[("longship", True)], setting)
+    assert swapped.state.ships == (("knarr", 0),) and swapped.state.emigrated == ("longship",)
+    assert swapped.state.silver == 10 - 3  # round 3
+    with_knarr, setting = make({}, silver=10, ships=[{"type": "whaling-boat"}, {"type": "knarr"}])
+    (kept,) = outcomes(with_knarr, emigrations(with_knarr, setting)[("knarr", True)], setting)
+    assert kept.state.ships == (("knarr", 0),)  # the old knarr stays, the boat became the emigrant
+
+
+def test_the_swapped_knarr_needs_a_free_large_berth():
+    four = [{"type": "whaling-boat"}, {"type": "knarr"}, {"type": "knarr"}, {"type": "longship"}, {"type": "longship"}]
+    s, setting = make({}, silver=10, ships=four)
+    assert set(emigrations(s, setting)) == {("knarr", False), ("longship", False)}
+
+
 def test_column_three_draws_an_occupation_and_column_four_may_play_one():
     s, setting = make({"drawn_occupation_points": 2})
     a = next(a for a in legal_actions(s, setting) if a.space == "build-longship")
