@@ -20,7 +20,7 @@ Choices are bounded and canonical, so equal situations give equal action lists:
   `UPGRADE_CHOICES` of them per space, best first;
 - mountain items are free, so a strip is always emptied as far as the space allows;
 - whaling uses as many boats as the space allows, the ones with most ore;
-- overseas trade turns every green kind held (blue is worth more and green is not food);
+- overseas trade flips none, the best one, the best two, ... of the green kinds held;
 - emigration sends the ship of the chosen type carrying the least ore (a swap gives the whaling
   boat carrying the least);
 - forging offers jewelry and the `FORGE_SPECIALS` most valuable forge-marked specials left;
@@ -498,6 +498,8 @@ def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[t
         parts.append([(("buy", c),) for c in _special_sets(s, space.special_sale, values)])
     if space.forge:
         parts.append([(("forge", t),) for t in _forge_targets(s, values)])
+    if space.overseas_trade:
+        parts.append([(("trade", kinds),) for kinds in _trade_choices(s, values)])
     if space.occupation and space.occupation.play:
         parts.append([(("play", k),) for k in _play_counts(s, space)])
     if space.bonus and space.bonus.play_occupations and s.hand:
@@ -531,8 +533,6 @@ def _does_something(space: ActionSpace, s: State, choice: dict) -> bool:
         return True
     if space.per_animal:
         return s.animals(space.per_animal.animal) > 0
-    if space.overseas_trade:
-        return True
     keys = ("upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain", "play")
     return any(choice.get(k) for k in keys)
 
@@ -541,12 +541,19 @@ def _green_kinds(s: State) -> list[str]:
     return [g for g, _ in s.goods if piece(g).colour == "green" and piece(g).kind == "good"]
 
 
+def _trade_choices(s: State, values: Mapping[str, float]) -> list[tuple[str, ...]]:
+    """Overseas trade flips any number of green kinds held, one tile each, or none (paying the
+    silver is effect enough). Flips are independent, so the best k kinds by value gained are
+    the canonical choice of k: none, the best one, the best two, ..."""
+    gain_of = {g: values.get(piece(g).upgrade, 0) - values.get(g, 0) for g in _green_kinds(s)}
+    ranked = sorted(gain_of, key=lambda g: (-gain_of[g], g))
+    return [tuple(sorted(ranked[:k])) for k in range(len(ranked) + 1)]
+
+
 def _space_legal(s: State, space: ActionSpace) -> bool:
     if space.id in s.taken or s.vikings_left < space.column or not _needs_met(s, space.needs):
         return False
     if not _can_pay(s, space.pay) or not _ships_fit(s, space.gain):
-        return False
-    if space.overseas_trade and not _green_kinds(s):
         return False
     if space.roll and space.roll.kind == "whaling" and not s.ships_of("whaling-boat"):
         return False
@@ -578,6 +585,8 @@ def _label(space: ActionSpace, s: State, choice: dict) -> str:
         bits.append("buying " + " and ".join(choice["buy"]))
     if choice.get("forge"):
         bits.append(f"forging {choice['forge']}")
+    if "trade" in choice:
+        bits.append("flipping " + (", ".join(f"{g}→{piece(g).upgrade}" for g in choice["trade"]) or "nothing"))
     if choice.get("play"):
         bits.append(f"playing {choice['play']} occupation{'s' if choice['play'] > 1 else ''}")
     if choice.get("bonus_play"):
@@ -707,7 +716,7 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
         if s.animals(owns.animal) >= owns.at_least:
             s = gain(s, owns.gain, setting.players)
     if space.overseas_trade:
-        s = replace(s, goods=_add_goods(s.goods, {k: v for g in _green_kinds(s) for k, v in ((g, -1), (piece(g).upgrade, 1))}))
+        s = replace(s, goods=_add_goods(s.goods, {k: v for g in choice["trade"] for k, v in ((g, -1), (piece(g).upgrade, 1))}))
     if choice.get("explore"):
         s = _explore(s, choice["explore"])
     if choice.get("emigrate"):

@@ -139,6 +139,18 @@ def test_the_swapped_knarr_needs_a_free_large_berth():
     assert set(emigrations(s, setting)) == {("knarr", False), ("longship", False)}
 
 
+def test_overseas_trade_flips_as_many_green_kinds_as_wanted_or_none():
+    s, setting = make({}, ships=[{"type": "knarr"}])  # green: 1 hide, 1 oil
+    trades = {a.chosen("trade"): a for a in legal_actions(s, setting) if a.space == "overseas-trade-1"}
+    assert set(trades) == {(), ("hide",), ("hide", "oil")}  # best gain first; equal gains by name
+    (none,) = outcomes(s, trades[()], setting)
+    assert none.state.goods == s.goods and none.state.silver == s.silver - 1
+    (one,) = outcomes(s, trades[("hide",)], setting)
+    assert (one.state.count("hide"), one.state.count("silverware"), one.state.count("oil")) == (0, 1, 1)
+    bare, setting = make({}, ships=[{"type": "knarr"}], goods={"peas": 1})
+    assert [a.chosen("trade") for a in legal_actions(bare, setting) if a.space == "overseas-trade-1"] == [()]
+
+
 def test_column_three_draws_an_occupation_and_column_four_may_play_one():
     s, setting = make({"drawn_occupation_points": 2})
     a = next(a for a in legal_actions(s, setting) if a.space == "build-longship")
