@@ -16,9 +16,11 @@ boards' placements stay as the snapshot gives them; boards gained (houses, explo
 empty.
 
 Choices are bounded and canonical, so equal situations give equal action lists:
-- upgrades are multisets over the few kinds gaining the most value (`UPGRADE_KINDS`), at most
-  `UPGRADE_CHOICES` of them per space, best first;
-- mountain items are free, so a strip is always emptied as far as the space allows;
+- upgrades are multisets over the few kinds gaining the most value (`UPGRADE_KINDS`), the
+  `UPGRADE_CHOICES` best and the best of every size ("up to": fewer, or none beside another
+  effect of the space);
+- mountain items: from each strip used, one item up to as many as the space allows, or none
+  beside another effect of the space;
 - whaling uses as many boats as the space allows, the ones with most ore;
 - overseas trade flips none, the best one, the best two, ... of the green kinds held;
 - emigration sends the ship of the chosen type carrying the least ore (a swap gives the whaling
@@ -377,20 +379,30 @@ def _upgrade_choices(s: State, up: Upgrade, values: Mapping[str, float]) -> list
         for combo in combinations_with_replacement(kinds, size):
             if all(combo.count(g) <= have[g] for g in set(combo)):
                 found.add(combo)
-    ranked = sorted(found, key=lambda c: (-sum(gain_of[g] for g in c), c))
-    return ranked[:UPGRADE_CHOICES]
+    def rank(c: tuple[str, ...]) -> tuple:
+        return (-sum(gain_of[g] for g in c), c)
+
+    ranked = sorted(found, key=rank)
+    # "up to": the best choice of every size stays on offer, whatever the value table says
+    best_of_size = {}
+    for c in ranked:
+        best_of_size.setdefault(len(c), c)
+    return sorted(set(ranked[:UPGRADE_CHOICES]) | set(best_of_size.values()), key=rank)
 
 
 def _mountain_choices(s: State, takes: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
-    """(strip index, items taken) per strip used; each strip taken as far as allowed."""
+    """(strip index, items taken) per strip used; "up to": each strip from one item to as far
+    as allowed."""
     strips = range(len(s.mountains))
+    takes = tuple(sorted(takes, reverse=True))
     out = set()
     for used in range(1, min(len(takes), len(s.mountains)) + 1):
         for chosen in combinations(strips, used):
             # the largest allowances go to the strips in every order; canonical: sorted picks
             for allowance in set(_orderings(takes[:used])):
-                pick = tuple(sorted((i, min(n, len(s.mountains[i]))) for i, n in zip(chosen, allowance)))
-                out.add(pick)
+                counts = [range(1, min(n, len(s.mountains[i])) + 1) for i, n in zip(chosen, allowance)]
+                for taken in product(*counts):
+                    out.add(tuple(sorted(zip(chosen, taken))))
     # identical strips give identical results: keep one of each outcome
     seen, unique = set(), []
     for pick in sorted(out):
@@ -486,10 +498,11 @@ def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[t
     pays = [(("pay", i),) for i, b in enumerate(space.pay_any_of) if _can_pay(s, b)] if space.pay_any_of else [()]
     parts: list[list[tuple]] = [pays, [(("options", o),) for o in _option_sets(s, space)] if space.options else [()]]
     if space.upgrade:
-        # doing less of a free effect is never canonical: skip only when nothing can be done
-        parts.append([(("upgrade", u),) for u in _upgrade_choices(s, space.upgrade, values)] or [()])
+        # "up to" includes none: a space's other effect may be used alone (_does_something
+        # drops a choice that does nothing at all)
+        parts.append([(("upgrade", ()),)] + [(("upgrade", u),) for u in _upgrade_choices(s, space.upgrade, values)])
     if space.mountain:
-        parts.append([(("mountain", m),) for m in _mountain_choices(s, space.mountain)] or [()])
+        parts.append([(("mountain", ()),)] + [(("mountain", m),) for m in _mountain_choices(s, space.mountain)])
     if space.explore:
         parts.append([(("explore", b),) for b in _explore_targets(s, space, setting.snapshot)])
     if space.emigrate:

@@ -82,7 +82,7 @@ def test_upgrade_choices_are_multisets_bounded_and_canonical():
     s, setting = make({})
     ups = [a for a in legal_actions(s, setting) if a.space == "upgrade-3"]
     chosen = [a.chosen("upgrade") for a in ups]
-    assert 1 <= len(chosen) <= 5
+    assert 1 <= len(chosen) <= 5 + 2  # the five best, and the best of each smaller size
     assert all(list(c) == sorted(c) or len(set(c)) < len(c) for c in chosen)  # one order per multiset
     assert len(set(chosen)) == len(chosen)
 
@@ -93,6 +93,27 @@ def test_mountain_items_come_off_the_left():
     (after,) = outcomes(s, a, setting)
     assert (after.state.wood, after.state.stone) == (s.wood + 1, s.stone + 1)
     assert ("ore", "silver-2") in after.state.mountains
+
+
+def taken_items(s, a, setting) -> tuple:
+    (after,) = outcomes(s, a, setting)
+    return (after.state.wood - s.wood, after.state.stone - s.stone, after.state.ore - s.ore, after.state.silver - s.silver)
+
+
+def test_up_to_means_up_to_a_mountain_take_may_stop_short():
+    s, setting = make({})
+    takes = sorted(taken_items(s, a, setting) for a in legal_actions(s, setting) if a.space == "mountain-2")
+    # (wood, stone, ore, silver) from strip 1 (wood, stone, ...) or strip 2 (stone, wood, ...)
+    assert takes == [(0, 1, 0, 0), (1, 0, 0, 0), (1, 1, 0, 0), (1, 1, 0, 0)]
+
+
+def test_up_to_means_up_to_an_upgrade_may_upgrade_fewer_or_none_beside_another_effect():
+    s, setting = make({})
+    sizes = {len(a.chosen("upgrade")) for a in legal_actions(s, setting) if a.space == "upgrade-3"}
+    assert sizes == {1, 2, 3}
+    choices = [(a.chosen("mountain"), a.chosen("upgrade")) for a in legal_actions(s, setting) if a.space == "mountain-1-upgrade-1"]
+    assert ((((0, 1),), ())) in choices or (((1, 1),), ()) in choices  # the item alone, nothing upgraded
+    assert all(m or u for m, u in choices)  # never nothing at all
 
 
 def test_house_and_ship_needs_a_berth_and_the_building_in_supply():
