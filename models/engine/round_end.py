@@ -33,13 +33,22 @@ def board_income(s: State) -> int:
     return sum(income(geometry(b.name), b.covered) for b in s.boards)
 
 
-def end_action_phase(s: State) -> State:
-    last = s.round >= rounds(LENGTH)
-    if not last:
+def is_last_round(s: State) -> bool:
+    return s.round >= rounds(LENGTH)
+
+
+def through_feast(s: State) -> State:
+    """Phases 7-9 after the player passes: tiles laid, income (not in the last round), breeding,
+    the feast. The position a game record shows for the round."""
+    if not is_last_round(s):
         s = lay_during_game(s)
         s = s._replace(silver=s.silver + board_income(s))
-    s = breeding(s)
-    s = feast(s)
+    return feast(breeding(s))
+
+
+def end_action_phase(s: State) -> State:
+    last = is_last_round(s)
+    s = through_feast(s)
     if last:
         return lay_at_game_end(s)._replace(stage=OVER, pending=(), vikings_left=0)
     s = bonus(s)
