@@ -91,6 +91,8 @@ def _fused(s: State, vikings: int, placed: int, pays: tuple[Delta, ...], gains: 
 
 
 def take_space(s: State, sp: Space, choice: tuple) -> State:
+    if _plain(sp.index):  # most spaces: pay and gain, nothing else
+        return _fused(s, s.vikings_left - sp.column, s.placed | sp.bit, (sp.pay,), (sp.gain,))
     if sp.draws_first:
         return s._replace(vikings_left=s.vikings_left - sp.column, placed=s.placed | sp.bit,
                           stage=OCCUPATION, pending=(sp.draws_first, sp.index, choice))  # fmt: skip
@@ -101,16 +103,20 @@ def finish_space(s: State, sp: Space, choice: tuple, placing: bool = False) -> S
     chosen = dict(choice) if choice else {}
     if sp.plays_first:
         s = play_occupations(s, sp.plays_first)
-    pays, gains = [sp.pay], [sp.gain]
-    if "pay" in chosen:
-        pays.append(sp.pay_any_of[chosen["pay"]])
     draws = sp.gain.weapon_draws
-    for i in chosen.get("options", ()):
-        pays.append(sp.options[i].pay)
-        gains.append(sp.options[i].gain)
-        draws += sp.options[i].gain.weapon_draws
+    if "pay" in chosen or "options" in chosen:
+        pays, gains = [sp.pay], [sp.gain]
+        if "pay" in chosen:
+            pays.append(sp.pay_any_of[chosen["pay"]])
+        for i in chosen.get("options", ()):
+            pays.append(sp.options[i].pay)
+            gains.append(sp.options[i].gain)
+            draws += sp.options[i].gain.weapon_draws
+        pays, gains = tuple(pays), tuple(gains)
+    else:
+        pays, gains = (sp.pay,), (sp.gain,)
     vikings, placed = (s.vikings_left - sp.column, s.placed | sp.bit) if placing else (s.vikings_left, s.placed)
-    s = _fused(s, vikings, placed, tuple(pays), tuple(gains))
+    s = _fused(s, vikings, placed, pays, gains)
     for step in _steps(sp.index):
         s = step(s, sp, chosen)
     d = sp.data
@@ -177,6 +183,15 @@ def _play(s: State, sp: Space, chosen: dict) -> State:
 
 def _animals(s: State, sp: Space, chosen: dict) -> State:
     return _animal_effects(s, sp)
+
+
+@cache
+def _plain(index: int) -> bool:
+    """A space that only pays and gains (no choice, draw, roll, ship, building or other effect)."""
+    sp = compiled()[index]
+    d = sp.data
+    simple_gain = not (sp.gain.weapon_draws or sp.gain.ships or sp.gain.buildings)
+    return not (sp.draws_first or sp.plays_first or d.pay_any_of or d.options or d.roll or d.occupation or _steps(index)) and simple_gain
 
 
 @cache
