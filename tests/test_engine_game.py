@@ -42,3 +42,97 @@ def test_a_random_game_ends_with_its_score_as_returns():
     assert t.returns == (float(game.returns(t.states[-1])[0]),)
     assert t.states[-1].round == 7
     assert flow.who(t.states[-1]) == flow.TERMINAL
+
+
+# --- a fixed opening: strips 1 and 4 of mountains.toml dealt, a long sword drawn ---------------
+
+from collections import Counter  # noqa: E402
+
+from models.engine.draws import occupation_draw, strip_draw, weapon_draws  # noqa: E402
+from models.engine.spaces import compiled  # noqa: E402
+from models.engine.state import OCCUPATION, ROUND_END, STRIP, goods_dict  # noqa: E402
+from models.engine.tables import space_index  # noqa: E402
+
+
+def opening():
+    game = AffoGame()
+    s = game.initial_state()
+    s = game.apply(s, game.chance_outcomes(s)[0][1])
+    return game, game.apply(s, (0, 0, 0, 1))
+
+
+def take(game, s, space_id, outcome=None):
+    action = next(a for a in game.legal_actions(s) if a[0] == "space" and a[1] == space_index()[space_id])
+    s = game.apply(s, action)
+    while game.current_player(s) == CHANCE and s.stage != ROUND_END:
+        s = game.apply(s, outcome)
+    return s
+
+
+def test_the_opening_offers_65_actions_counted_by_space():
+    game, s = opening()
+    actions = game.legal_actions(s)
+    assert len(actions) == 65 and actions[-1] == ("pass",)
+    names = {i: sp for sp, i in space_index().items()}
+    per_space = Counter(names[a[1]] for a in actions if a[0] == "space")
+    # 4 kinds could be upgraded (peas, mead, beans, flax); both strips start wood, wood, stone
+    assert per_space["mountain-1-upgrade-1"] == 4 and per_space["mountain-3-upgrade-1"] == 4
+    assert per_space["upgrade-4"] == 5  # bounded: the 5 best multisets
+    # no silver: nothing to buy; no wood, stone or ore: nothing to build or craft with them
+    assert not any(x.startswith(("buy-", "build-", "craft-rune", "craft-chest")) for x in per_space)
+    assert per_space["livestock-choice"] == 1  # the sheep; the cattle costs 1 silver
+    assert "whaling-minor" not in per_space and "raid" not in per_space  # no ships
+
+
+def test_exact_chance_probabilities():
+    draws = dict((o, p) for p, o in weapon_draws(4))
+    assert len(draws) == 35 and sum(draws.values()) == 1
+    assert draws[(4, 0, 0, 0)] == Fraction(1, 256) and draws[(1, 1, 1, 1)] == Fraction(24, 256)
+    assert dict((o, p) for p, o in occupation_draw())[1] == Fraction(50, 145)
+    pile = tuple(sorted([("wood",), ("stone",), ("stone",)]))
+    assert strip_draw(pile) == ((Fraction(2, 3), ("stone",)), (Fraction(1, 3), ("wood",)))
+    game, s = opening()
+    s = game.apply(s, next(a for a in game.legal_actions(s) if a[0] == "space" and a[1] == space_index()["hunt-game-1"]))
+    assert game.chance_outcomes(s) == tuple((Fraction(1, 8), f) for f in range(1, 9))
+
+
+def test_a_hunt_rolled_2_offers_every_way_to_spend_two():
+    game, s = opening()
+    s = game.apply(s, next(a for a in game.legal_actions(s) if a[0] == "space" and a[1] == space_index()["hunt-game-1"]))
+    s = game.apply(s, 2)  # need 2 wood or bows: no wood, one bow
+    assert game.legal_actions(s) == (("fail",), ("reroll",))
+    s = game.apply(s, ("fail",))  # compensation: 1 wood and a bow
+    assert (s.wood, s.weapons) == (1, (2, 1, 1, 1))
+
+
+def test_a_worked_round():
+    game, s = opening()
+    s = take(game, s, "weekly-feast", outcome=2)  # column 3: an occupation worth 2 is drawn first
+    s = take(game, s, "mountain-2")
+    s = take(game, s, "produce-mead")
+    assert (s.vikings_left, s.silver, s.wood, s.hand) == (0, 3, 2, (0, 2))
+    assert goods_dict(s.goods) == {"peas": 1, "mead": 3, "oil": 1, "flax": 1, "beans": 1, "salt-meat": 1, "fruits": 1}
+    s = game.apply(s, ("pass",))
+    assert game.chance_outcomes(s) == ((Fraction(1), "round ends"),)
+    s = game.apply(s, "round ends")
+    # the oil is laid upright at the bottom left, covering the income cell (11, 0): income 1
+    assert s.boards[0].placements == (("oil", 10, 0, 90, False),)
+    assert s.silver == 3 + 1
+    # 6 positions: peas (2) and salt meat (4) lying flat, 1 + 3 points of value, no penalty
+    assert goods_dict(s.goods) == {"mead": 3, "flax": 1, "beans": 1, "fruits": 1} and s.thing_penalties == 0
+    assert s.stage == STRIP and s.mountains == (("ore", "ore", "silver-2", "silver-2"), ("wood", "stone", "stone", "ore", "ore", "silver-2"))
+    assert len(game.chance_outcomes(s)) == 6  # the six strips left in the pile
+
+
+def test_perft_of_the_opening():
+    """Successors two moves deep, chance outcomes counted as moves (a regression count)."""
+    game, s = opening()
+    kids = [game.apply(s, a) for a in game.legal_actions(s)]
+    moves = [len(game.legal_actions(k)) or len(game.chance_outcomes(k)) for k in kids]
+    assert len(kids) == 65
+    # every column-3 space draws an occupation first, and so does draw-occupation: 6 outcomes
+    # each; the pass leads to the round's end (1 outcome)
+    column_3 = [a for a in game.legal_actions(s) if a[0] == "space" and compiled()[a[1]].column == 3]
+    drawing = [k for k in kids if k.stage == OCCUPATION]
+    assert len(column_3) == 15 and len(drawing) == 16
+    assert sum(moves) == 2567

@@ -15,7 +15,7 @@ situations give equal lists and the branching stays searchable:
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, permutations, product
 
 from models.engine.spaces import Space, can_pay, compiled, needs_met, ships_fit, whaling_boats
@@ -39,7 +39,8 @@ def _gain_of(steps: int) -> tuple[float, ...]:
     return tuple(value(GOODS[up[g]]) - value(GOODS[g]) for g in range(len(up)))
 
 
-def upgrade_choices(goods: tuple[int, ...], count: int, steps: int) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=1 << 16)
+def upgrade_choices(goods: tuple[int, ...], count: int, steps: int) -> tuple[tuple[int, ...], ...]:
     """Multisets of goods (indices) to upgrade, best value gain first, bounded."""
     up = upgrade_of(steps)
     gain = _gain_of(steps)
@@ -50,10 +51,11 @@ def upgrade_choices(goods: tuple[int, ...], count: int, steps: int) -> list[tupl
         for combo in combinations_with_replacement(kinds, size):
             if all(combo.count(g) <= goods[g] for g in set(combo)):
                 found.add(combo)
-    return sorted(found, key=lambda c: (-sum(gain[g] for g in c), c))[:UPGRADE_CHOICES]
+    return tuple(sorted(found, key=lambda c: (-sum(gain[g] for g in c), c))[:UPGRADE_CHOICES])
 
 
-def mountain_choices(strips: tuple[tuple[str, ...], ...], takes: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
+@lru_cache(maxsize=1 << 14)
+def mountain_choices(strips: tuple[tuple[str, ...], ...], takes: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     """((strip index, items taken), ...) per strip used, one per distinct result."""
     out = set()
     for used in range(1, min(len(takes), len(strips)) + 1):
@@ -66,7 +68,7 @@ def mountain_choices(strips: tuple[tuple[str, ...], ...], takes: tuple[int, ...]
         if result not in seen:
             seen.add(result)
             unique.append(pick)
-    return unique
+    return tuple(unique)
 
 
 def _option_sets(s: State, sp: Space) -> list[tuple[int, ...]]:
@@ -137,10 +139,22 @@ def _inner_choices(s: State, sp: Space, choice: tuple):
             yield tuple(sorted(choice + (("option_mountain", m),)))
 
 
+@cache
+def _always_does_something(index: int) -> bool:
+    d = compiled()[index].data
+    return bool(d.pay or d.pay_any_of or d.gain or d.roll or d.forge or d.if_owns or d.overseas_trade)
+
+
+@cache
+def _has_choices(index: int) -> bool:
+    d = compiled()[index].data
+    return bool(d.pay_any_of or d.options or d.upgrade or d.mountain or d.explore or d.emigrate or d.special_sale or d.forge)
+
+
 def _does_something(s: State, sp: Space, choice: tuple) -> bool:
     """The rulebook: an occupied space must use at least one effect (paying counts)."""
     d = sp.data
-    if d.pay or d.pay_any_of or d.gain or d.roll or d.forge or d.if_owns or d.overseas_trade:
+    if _always_does_something(sp.index):
         return True
     if d.per_animal:
         return animals(s, d.per_animal.animal) > 0
@@ -170,6 +184,10 @@ def space_actions(s: State) -> list[tuple]:
     left = s.vikings_left
     for sp in compiled():
         if blocked & sp.bit or left < sp.data.column or not _space_legal(s, sp):
+            continue
+        if not _has_choices(sp.index):
+            if _does_something(s, sp, ()):
+                out.append(("space", sp.index, ()))
             continue
         for choice in _choices(s, sp):
             if _does_something(s, sp, choice):

@@ -9,8 +9,10 @@ new State; none changes its input.
 from __future__ import annotations
 
 from models.engine.spaces import Space, compiled
+from functools import cache
+
 from models.actions import BUILDINGS
-from models.engine.state import ACTIONS, OCCUPATION, ROLL, WEAPONS, State, add, animals, empty_board
+from models.engine.state import ACTIONS, OCCUPATION, ROLL, WEAPONS, State, add, animals, empty_board, with_goods
 from models.engine.tables import GOOD, GREEN_GOODS, LONGSHIP, SHIP, SHIP_PRICE, WHALING_BOAT, Delta, upgrade_of
 from models.pieces import piece
 
@@ -55,55 +57,154 @@ def draw_weapons(s: State, n: int, then: int = ACTIONS) -> State:
 
 # --- the space actions ------------------------------------------------------------------------
 
+_make = State._make
+
+
+def _fused(s: State, vikings: int, placed: int, pays: tuple[Delta, ...], gains: tuple[Delta, ...]) -> State:
+    """Vikings placed, costs paid and gains received in one new tuple (the hot path of a search);
+    ships and buildings, which are rare, go through `gain` afterwards."""
+    silver, wood, stone, ore, goods, weapons = s[4], s[5], s[6], s[7], s[8], s[9]
+    g = w = None
+    for d in pays:
+        silver, wood, stone, ore = silver - d.silver, wood - d.wood, stone - d.stone, ore - d.ore
+        if d.goods:
+            g = g or list(goods)
+            for i, n in d.goods:
+                g[i] -= n
+    for d in gains:
+        silver, wood, stone, ore = silver + d.silver, wood + d.wood, stone + d.stone, ore + d.ore
+        vikings += d.vikings
+        if d.goods:
+            g = g or list(goods)
+            for i, n in d.goods:
+                g[i] += n
+        if d.weapons:
+            w = w or list(weapons)
+            for i, n in d.weapons:
+                w[i] += n
+    s = _make(s[:3] + (vikings, silver, wood, stone, ore, tuple(g) if g else goods, tuple(w) if w else weapons)
+              + s[10:19] + (placed,) + s[20:])  # fmt: skip
+    for d in gains:
+        if d.ships or d.buildings:
+            s = gain(s, Delta(ships=d.ships, buildings=d.buildings))
+    return s
+
 
 def take_space(s: State, sp: Space, choice: tuple) -> State:
-    s = s._replace(vikings_left=s.vikings_left - sp.column, placed=s.placed | sp.bit)
+    if _plain(sp.index):  # most spaces: pay and gain, nothing else
+        return _fused(s, s.vikings_left - sp.column, s.placed | sp.bit, (sp.pay,), (sp.gain,))
     if sp.draws_first:
-        return s._replace(stage=OCCUPATION, pending=(sp.draws_first, sp.index, choice))
-    return finish_space(s, sp, choice)
+        return s._replace(vikings_left=s.vikings_left - sp.column, placed=s.placed | sp.bit,
+                          stage=OCCUPATION, pending=(sp.draws_first, sp.index, choice))  # fmt: skip
+    return finish_space(s, sp, choice, placing=True)
 
 
-def finish_space(s: State, sp: Space, choice: tuple) -> State:
-    d = sp.data
-    chosen = dict(choice)
+def finish_space(s: State, sp: Space, choice: tuple, placing: bool = False) -> State:
+    chosen = dict(choice) if choice else {}
     if sp.plays_first:
         s = play_occupations(s, sp.plays_first)
-    s = pay(s, sp.pay)
-    if "pay" in chosen:
-        s = pay(s, sp.pay_any_of[chosen["pay"]])
-    s = gain(s, sp.gain)
     draws = sp.gain.weapon_draws
-    for i in chosen.get("options", ()):
-        o = sp.options[i]
-        s = gain(pay(s, o.pay), o.gain)
-        draws += o.gain.weapon_draws
-    for key in ("option_upgrade", "upgrade"):
-        if chosen.get(key):
-            steps = d.upgrade.steps if key == "upgrade" else next(o.upgrade for o in d.options if o.upgrade).steps
-            s = upgrade(s, chosen[key], steps)
-    for key in ("option_mountain", "mountain"):
-        if chosen.get(key):
-            s = take_mountain(s, chosen[key])
-    s = _animal_effects(s, sp)
-    if d.overseas_trade:
-        up = upgrade_of(1)
-        s = s._replace(goods=add(s.goods, [(g, -1) for g in GREEN_GOODS if s.goods[g]] + [(up[g], 1) for g in GREEN_GOODS if s.goods[g]]))
-    if chosen.get("explore"):
-        s = explore(s, chosen["explore"])
-    if chosen.get("emigrate"):
-        s = emigrate(s, SHIP[chosen["emigrate"]], bool(chosen.get("exchange")), d.emigrate.silver_per_round)
-    if chosen.get("buy"):
-        s = take_specials(s, chosen["buy"], pay_cost=True)
-    if chosen.get("forge"):
-        target = chosen["forge"]
-        s = s._replace(goods=add(s.goods, ((GOOD["jewelry"], 1),))) if target == "jewelry" else take_specials(s, (target,), False)
-    if d.occupation and d.occupation.play:
-        s = play_occupations(s, d.occupation.play)
+    if "pay" in chosen or "options" in chosen:
+        pays, gains = [sp.pay], [sp.gain]
+        if "pay" in chosen:
+            pays.append(sp.pay_any_of[chosen["pay"]])
+        for i in chosen.get("options", ()):
+            pays.append(sp.options[i].pay)
+            gains.append(sp.options[i].gain)
+            draws += sp.options[i].gain.weapon_draws
+        pays, gains = tuple(pays), tuple(gains)
+    else:
+        pays, gains = (sp.pay,), (sp.gain,)
+    vikings, placed = (s.vikings_left - sp.column, s.placed | sp.bit) if placing else (s.vikings_left, s.placed)
+    s = _fused(s, vikings, placed, pays, gains)
+    for step in _steps(sp.index):
+        s = step(s, sp, chosen)
+    d = sp.data
     if d.occupation and d.occupation.draw:
         return s._replace(stage=OCCUPATION, pending=(d.occupation.draw, -1, ()))
     if d.roll:
         return s._replace(stage=ROLL, pending=(sp.index, 1))
     return draw_weapons(s, draws)
+
+
+def _upgrades(s: State, sp: Space, chosen: dict) -> State:
+    own, optional = _upgrade_steps(sp.index)
+    if chosen.get("upgrade"):
+        s = upgrade(s, chosen["upgrade"], own)
+    if chosen.get("option_upgrade"):
+        s = upgrade(s, chosen["option_upgrade"], optional)
+    return s
+
+
+@cache
+def _upgrade_steps(index: int) -> tuple[int, int]:
+    """Steps of the space's own upgrade and of its options' upgrade (0: none)."""
+    d = compiled()[index].data
+    return (d.upgrade.steps if d.upgrade else 0, next((o.upgrade.steps for o in d.options if o.upgrade), 0))
+
+
+def _mountains(s: State, sp: Space, chosen: dict) -> State:
+    for key in ("option_mountain", "mountain"):
+        if chosen.get(key):
+            s = take_mountain(s, chosen[key])
+    return s
+
+
+def _overseas_trade(s: State, sp: Space, chosen: dict) -> State:
+    up = upgrade_of(1)
+    held = [g for g in GREEN_GOODS if s.goods[g]]
+    return s._replace(goods=add(s.goods, [(g, -1) for g in held] + [(up[g], 1) for g in held]))
+
+
+def _explore(s: State, sp: Space, chosen: dict) -> State:
+    return explore(s, chosen["explore"]) if chosen.get("explore") else s
+
+
+def _emigrate(s: State, sp: Space, chosen: dict) -> State:
+    if not chosen.get("emigrate"):
+        return s
+    return emigrate(s, SHIP[chosen["emigrate"]], bool(chosen.get("exchange")), sp.data.emigrate.silver_per_round)
+
+
+def _buy(s: State, sp: Space, chosen: dict) -> State:
+    return take_specials(s, chosen["buy"], pay_cost=True) if chosen.get("buy") else s
+
+
+def _forge(s: State, sp: Space, chosen: dict) -> State:
+    target = chosen.get("forge")
+    if not target:
+        return s
+    return s._replace(goods=add(s.goods, ((GOOD["jewelry"], 1),))) if target == "jewelry" else take_specials(s, (target,), False)
+
+
+def _play(s: State, sp: Space, chosen: dict) -> State:
+    return play_occupations(s, sp.data.occupation.play)
+
+
+def _animals(s: State, sp: Space, chosen: dict) -> State:
+    return _animal_effects(s, sp)
+
+
+@cache
+def _plain(index: int) -> bool:
+    """A space that only pays and gains (no choice, draw, roll, ship, building or other effect)."""
+    sp = compiled()[index]
+    d = sp.data
+    simple_gain = not (sp.gain.weapon_draws or sp.gain.ships or sp.gain.buildings)
+    return not (sp.draws_first or sp.plays_first or d.pay_any_of or d.options or d.roll or d.occupation or _steps(index)) and simple_gain
+
+
+@cache
+def _steps(index: int) -> tuple:
+    """The effects space `index` has beyond paying and gaining, in the order they apply (cached
+    by index: hashing a compiled space would cost more than the lookup saves)."""
+    d = compiled()[index].data
+    has_upgrade = d.upgrade or any(o.upgrade for o in d.options)
+    has_mountain = d.mountain or any(o.mountain for o in d.options)
+    wanted = [(has_upgrade, _upgrades), (has_mountain, _mountains), (d.per_animal or d.if_owns, _animals),
+              (d.overseas_trade, _overseas_trade), (d.explore, _explore), (d.emigrate, _emigrate),
+              (d.special_sale, _buy), (d.forge, _forge), (d.occupation and d.occupation.play, _play)]  # fmt: skip
+    return tuple(f for present, f in wanted if present)
 
 
 def _animal_effects(s: State, sp: Space) -> State:
@@ -119,7 +220,11 @@ def _animal_effects(s: State, sp: Space) -> State:
 
 def upgrade(s: State, goods: tuple[int, ...], steps: int) -> State:
     up = upgrade_of(steps)
-    return s._replace(goods=add(s.goods, [(g, -1) for g in goods] + [(up[g], 1) for g in goods]))
+    out = list(s.goods)
+    for g in goods:
+        out[g] -= 1
+        out[up[g]] += 1
+    return with_goods(s, tuple(out))
 
 
 def take_mountain(s: State, pick: tuple[tuple[int, int], ...]) -> State:

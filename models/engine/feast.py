@@ -3,9 +3,10 @@
 Every tile on the table covers at least one open position of row 0 and may only hang below it,
 so a table is a row of items left to right: a goods tile lying upright covers its short side in
 positions, lying flat its long side (one flat tile per food type; squares are exempt), a 1-silver
-coin covers one. Orange may not touch orange nor red red; coins may touch anything. Such a row
-exists for O orange and R red tiles and C coins exactly when O <= R + C + 1 and R <= O + C + 1
-(alternate the colours, a coin wherever two of one colour would meet).
+coin covers one. Orange may not touch orange nor red red; a coin or a position left empty (a
+Thing Penalty) keeps two tiles apart. With tiles W positions wide on N open positions, O orange
+and R red tiles fit in a row exactly when O <= R + (N - W) + 1 and R <= O + (N - W) + 1:
+alternate the colours, a coin or an empty position wherever two of one colour would meet.
 
 So the optimum of the rules' lexicographic objective (fewest Thing Penalties, then least value
 served, then fewest tiles) is a bounded knapsack over the covered width: solved without the
@@ -24,6 +25,7 @@ from models.facts import BANQUET_POSITIONS
 from models.pieces import piece
 
 COIN = -1  # the item index of a 1-silver coin
+GAP = -2  # an open position left empty
 
 
 class Item(NamedTuple):
@@ -100,14 +102,26 @@ def _best(options, silver: int, n: int, colours: bool) -> tuple:
     coin = VALUES["silver"]
     top = None
     for (w, o, r), (v, t, made) in best.items():
-        coins = min(silver, n - w)
-        for c in range(coins + 1):
-            if colours and not (o <= r + c + 1 and r <= o + c + 1):
-                continue
+        if colours and not _fits(o, r, n - w):
+            continue
+        for c in range(min(silver, n - w) + 1):
             rank = (-(w + c), v + coin * c, t + c)
             if top is None or rank < top[0]:
                 top = (rank, made, c)
     return top
+
+
+def _fits(oranges: int, reds: int, room: int) -> bool:
+    """Whether the tiles fit in a row with `room` positions left for coins and gaps."""
+    return oranges <= reds + room + 1 and reds <= oranges + room + 1
+
+
+def _width(made) -> int:
+    out = 0
+    for g, k, flat in made:
+        short, long = _shape(g)[:2]
+        out += k * short + flat * (long - short)
+    return out
 
 
 def _counts(made) -> tuple[int, int]:
@@ -120,27 +134,28 @@ def serve(food: tuple[int, ...], silver: int, n: int) -> Feast:
     """The best table for `n` open positions from the food (goods counts) and silver at hand."""
     options = _options(food, n)
     rank, made, coins = _best(options, silver, n, colours=False)
-    o, r = _counts(made)
-    if not (o <= r + coins + 1 and r <= o + coins + 1):
+    if not _fits(*_counts(made), n - _width(made)):
         rank, made, coins = _best(options, silver, n, colours=True)
     items = []
     for g, k, flat in made:
         short, long = _shape(g)[:2]
         items += [Item(g, long, True)] * flat + [Item(g, short, False)] * (k - flat)
     items += [Item(COIN, 1, False)] * coins
+    penalties = n + rank[0]
     served = tuple(sorted((g, k) for g, k, _ in made))
-    return Feast(_in_a_row(items), n + rank[0], served, coins)
+    return Feast(_in_a_row(items, penalties), penalties, served, coins)
 
 
 def _colour(it: Item) -> str:
-    return "" if it.good == COIN else _shape(it.good)[2]
+    return "" if it.good < 0 else _shape(it.good)[2]
 
 
-def _in_a_row(items: list[Item]) -> tuple[Item, ...]:
+def _in_a_row(items: list[Item], gaps: int) -> tuple[Item, ...]:
     """A left-to-right order with no orange beside orange and no red beside red: at each step the
-    food colour with the most tiles left that differs from the last one, a coin when none does."""
+    food colour with the most tiles left that differs from the last one, a coin (or else an empty
+    position) when none does; the coins and empty positions left over go to the right."""
     left = {"orange": [i for i in items if _colour(i) == "orange"], "red": [i for i in items if _colour(i) == "red"]}
-    coins = [i for i in items if i.good == COIN]
+    coins = [i for i in items if i.good == COIN] + [Item(GAP, 1, False)] * gaps
     row: list[Item] = []
     last = ""
     while left["orange"] or left["red"]:
@@ -150,7 +165,7 @@ def _in_a_row(items: list[Item]) -> tuple[Item, ...]:
             row.append(left[colour].pop(0))
             last = colour
         else:
-            row.append(coins.pop())  # the condition above guarantees a coin is here
+            row.append(coins.pop(0))  # _fits guarantees a coin or a gap is here
             last = ""
     return tuple(row + coins)
 
@@ -159,7 +174,9 @@ def table_placements(feast: Feast, first_open: int) -> list[dict]:
     """The table as snapshot placements: each item at row 0 from the first open position on."""
     out, col = [], first_open
     for it in feast.items:
-        if it.good == COIN:
+        if it.good == GAP:
+            pass
+        elif it.good == COIN:
             out.append({"piece": "silver", "row": 0, "col": col, "rotation": 0, "flip": False})
         else:
             w, h = piece(GOODS[it.good]).size

@@ -18,7 +18,7 @@ from models.engine.effects import apply_action, draw_weapons, finish_space
 from models.engine.round_end import LENGTH, end_action_phase, strip_drawn
 from models.engine.spaces import compiled
 from models.engine.state import (
-    ACTIONS, CHANCE_STAGES, DEAL, DECIDE, OCCUPATION, OVER, ROLL, STRIP, WEAPONS, State, add, empty_board,
+    ACTIONS, CHANCE_STAGES, DEAL, DECIDE, OCCUPATION, OVER, ROLL, ROUND_END, STRIP, WEAPONS, State, add, empty_board,
 )  # fmt: skip
 from models.engine.tables import BUILDING_SUPPLY, GOOD, NO_GOODS, SPECIALS, WEAPON
 from models.facts import vikings_in_round
@@ -27,6 +27,8 @@ from models.round_end import harvest_goods, harvest_schedule
 from models.round_rules import face_up_explorations
 
 PLAYER, CHANCE, TERMINAL = "player", "chance", "terminal"
+ROUND_ENDS = "round ends"
+_CERTAIN = ((Fraction(1), ROUND_ENDS),)
 
 
 def start() -> State:
@@ -83,13 +85,17 @@ def chance_outcomes(s: State) -> tuple[tuple[Fraction, object], ...]:
         return strip_draw(s.pile)
     if stage == DEAL:
         return deal(s.pile, face_up_at_start(1))
+    if stage == ROUND_END:
+        return _CERTAIN
     return ()
 
 
 def apply(s: State, action) -> State:
     stage = s.stage
     if stage == ACTIONS:
-        return end_action_phase(s) if action == PASS else apply_action(s, action)
+        return s._replace(stage=ROUND_END) if action == PASS else apply_action(s, action)
+    if stage == ROUND_END:
+        return end_action_phase(s._replace(stage=ACTIONS))
     if stage == DECIDE:
         return dice.decide(s, action)
     if stage == ROLL:

@@ -6,6 +6,9 @@ touches its input, equal situations are equal tuples, and the state is its own c
 
 `stage` says what happens next: the player acts (ACTIONS), decides after a die shows (DECIDE),
 or chance draws (DEAL, ROLL, WEAPONS, OCCUPATION, STRIP); OVER is the end of the game.
+ROUND_END follows a pass: a chance node with one certain outcome, so that the phases after the
+action phase (laying tiles, income, breeding, feast, ...) run only when a search goes past it,
+not whenever it lists a pass among a state's successors.
 """
 
 from __future__ import annotations
@@ -14,9 +17,9 @@ from typing import NamedTuple
 
 from models.engine.tables import ANIMAL_GOODS, GOODS, LARGE_BERTHS, SMALL_BERTHS, WHALING_BOAT
 
-ACTIONS, DECIDE, DEAL, ROLL, WEAPONS, OCCUPATION, STRIP, OVER = range(8)
-STAGE_NAMES = ("actions", "roll decision", "deal", "roll", "weapon draw", "occupation draw", "strip draw", "over")
-CHANCE_STAGES = frozenset({DEAL, ROLL, WEAPONS, OCCUPATION, STRIP})
+ACTIONS, DECIDE, DEAL, ROLL, WEAPONS, OCCUPATION, STRIP, OVER, ROUND_END = range(9)
+STAGE_NAMES = ("actions", "roll decision", "deal", "roll", "weapon draw", "occupation draw", "strip draw", "over", "round end")
+CHANCE_STAGES = frozenset({DEAL, ROLL, WEAPONS, OCCUPATION, STRIP, ROUND_END})
 
 
 class BoardState(NamedTuple):
@@ -68,6 +71,13 @@ def key(s: State) -> tuple:
 
 
 # --- small readers and writers ----------------------------------------------------------------
+
+_make = State._make
+
+
+def with_goods(s: State, goods: tuple[int, ...]) -> State:
+    """s with new goods counts (the commonest change: cheaper than _replace)."""
+    return _make(s[:8] + (goods,) + s[9:])
 
 
 def add(goods: tuple[int, ...], changes) -> tuple[int, ...]:

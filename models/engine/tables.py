@@ -63,9 +63,11 @@ class Delta:
     buildings: tuple[tuple[int, int], ...] = ()
     vikings: int = 0
 
-    @property
-    def empty(self) -> bool:
-        return self == NOTHING
+    def __post_init__(self) -> None:
+        # asked on every apply: computed once (a dataclass comparison per call is slow)
+        fields = (self.silver, self.wood, self.stone, self.ore, self.goods, self.weapons, self.weapon_draws,
+                  self.ships, self.buildings, self.vikings)  # fmt: skip
+        object.__setattr__(self, "empty", not any(fields))
 
     @property
     def only_scalars(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from models.actions import SHIPS
 from models.engine.choices import PASS
 from models.engine.spaces import compiled
-from models.engine.state import ACTIONS, DEAL, DECIDE, OCCUPATION, ROLL, STRIP, WEAPONS, State
+from models.engine.state import ACTIONS, DEAL, DECIDE, OCCUPATION, ROLL, ROUND_END, STRIP, WEAPONS, State
 from models.engine.tables import GOODS, SHIP_PRICE, WEAPONS as WEAPON_KINDS, upgrade_of
 
 
@@ -68,6 +68,8 @@ def label(s: State, action) -> str:
         return f"strip {_strip(action)} turned up"
     if stage == DEAL:
         return "strips " + " and ".join(_strip(x) for x in action) + " dealt"
+    if stage == ROUND_END:
+        return f"round {s.round} ends"
     return str(action)
 
 
@@ -89,4 +91,6 @@ def explain(s: State, action) -> str:
         if action[0] == "fail":
             return f"Declare failure on the {face} and take the compensation."
         return f"Keep the {face}: {label(s, action)}."
+    if s.stage == ROUND_END:
+        return f"Round {s.round} ends: tiles are laid, then income, breeding, the feast, bonuses and the mountain strips."
     return f"Chance: {label(s, action)}."
