@@ -93,3 +93,29 @@ def test_round_1_of_a_solo_game_has_its_harvest_and_its_weapon_draw():
     assert snap.game.round == 1 and snap.vikings == 6
     assert dict(snap.player.goods) == {"mead": 1, "peas": 1, "beans": 1, "flax": 1}  # setup's mead, harvest level 1
     assert sum(snap.player.weapons.values()) == 4  # bow, snare, spear from setup and one card drawn
+
+
+# --- phase 7: income ---------------------------------------------------------------------------
+
+
+def test_tiles_gained_in_the_round_are_laid_before_income():
+    # a bare home board pays 0; a robe held at the round's end is laid first (bottom left: it
+    # covers the income cells 0, 1 and 2), so the round pays 2. Seven emigrated ships fill the
+    # seven open banquet positions, so the feast takes none of it.
+    snap = snapshot(goods={"robe": 1}, emigrated=7, game={"round": 2, "players": 1})
+    s, setting = start(snap)
+    after, _ = end_round(s, setting, board_facts(snap))
+    assert after.silver == s.silver + 2
+    kept, _ = end_round(s, setting, board_facts(snap), lay=None)  # the caller laid them already
+    assert kept.silver == s.silver
+
+
+def test_the_search_look_ahead_lays_tiles_before_income():
+    from models.round_rules import PASS
+    from planner.round_search import Options, Search
+
+    snap = snapshot(goods={"robe": 1}, emigrated=7, game={"round": 2, "players": 1})
+    s, setting = start(snap)
+    search = Search(s, setting, Options(horizon=2, nodes=1))
+    (branch,) = search._branches(s, PASS)
+    assert branch.state.round == 3 and branch.state.silver == s.silver + 2
