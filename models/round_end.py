@@ -1,8 +1,13 @@
 """The phases after the action phase, for one player: income, breeding, feast, bonus, mountain
 update, and the setup of the next round (new Viking, harvest, exploration boards, weapon draw).
 
-Placements do not change here (laying tiles is the placement engine's business), so income and
-bonuses are those of the snapshot's boards as laid, plus the (empty) boards gained since.
+Goods may be laid at any time, so tiles gained in a round can raise that round's income: before
+income, `lay_held_tiles` lays the green and blue tiles and special tiles held with the quick
+layout (models/quick_layout.py) onto the snapshot's boards and the boards gained since, and
+income and bonuses are those of that layout. The state keeps those tiles in its supply (it holds
+no placements); the same tiles give the same layout, so a later round lays them the same way.
+A caller that laid the tiles itself (the solo games, with the placement engine) passes
+`lay=None`: then income and bonuses are those of the boards as given.
 The feast is served by `greedy_feast`, a fast stand-in for planner/feast.py: a row of tiles
 left to right, cheapest value per position first, never two oranges or two reds side by side,
 one tile of each food type lying horizontally, then 1-silver coins, then Thing Penalties; a tile
@@ -12,7 +17,7 @@ never covers more positions than are open (`table_widths`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -22,8 +27,9 @@ from models.explorations import face_up_rounds, silver_per_turning_round, turnin
 from models.facts import BANQUET_POSITIONS, THING_PENALTY, vikings_in_round
 from models.mountains import phase_11
 from models.pieces import piece
+from models.quick_layout import greedy_layout
 from models.actions import BUILDINGS, Bundle
-from models.round_rules import Setting, State, _add_goods, _counts, _draw_weapons, _take_specials, gain, replace
+from models.round_rules import Setting, State, _add_goods, _counts, _draw_weapons, _take_specials, gain, replace, to_snapshot
 from models.scoring import score, score_board
 from models.snapshot import BoardEntry, Snapshot
 
@@ -67,6 +73,30 @@ def board_facts(snapshot: Snapshot) -> BoardFacts:
 
 def state_income(s: State, facts: BoardFacts) -> int:
     return facts.income + sum(_empty_board(b)[0] for b in s.new_boards)
+
+
+def state_bonuses(s: State, facts: BoardFacts) -> Counter:
+    rewards = Counter(dict(facts.bonuses))
+    for b in s.new_boards:
+        rewards.update(dict(_empty_board(b)[1]))
+    return rewards
+
+
+TILE_COLOURS = ("green", "blue")  # what home and exploration boards take before income
+Layer = Callable[[State, Setting], "BoardFacts | None"]
+
+
+def lay_held_tiles(s: State, setting: Setting) -> BoardFacts | None:
+    """Income and bonuses of every board (those gained included) once the tiles held are laid by
+    the quick layout; None when nothing is held to lay. Worked out once per boards and tiles."""
+    tiles = tuple((g, n) for g, n in s.goods if piece(g).colour in TILE_COLOURS and piece(g).kind == "good")
+    if not tiles and not s.specials:
+        return None
+    key = (s.new_boards, tiles, s.specials)
+    facts = setting.layouts.get(key)
+    if facts is None:
+        facts = setting.layouts[key] = board_facts(greedy_layout(to_snapshot(s, setting)))
+    return facts
 
 
 def open_positions(s: State) -> int:
@@ -191,14 +221,18 @@ def end_round(
     new_strip: Sequence[str] = (),
     harvest: Sequence[int] | None = None,
     solo_blocking: bool | None = None,
+    lay: Layer | None = lay_held_tiles,
 ) -> tuple[State, Feast]:
     """Phases 7-12 of this round and 1-4 of the next: the state at the next action phase.
 
-    In the last round the game ends after the feast: income is final income (not paid), no
-    bonus, and the state returned keeps round = last round with no Vikings left.
+    `facts` are the snapshot's boards as laid; `lay` lays the tiles held before income (None:
+    the caller has laid them). In the last round the game ends after the feast: income is final
+    income (not paid), no bonus, and the state returned keeps round = last round with no
+    Vikings left.
     """
     last = s.round >= setting.last_round
-    income = state_income(s, facts)
+    laid = lay(s, setting) if lay is not None and not last else None
+    income = laid.income if laid is not None else state_income(s, facts)
     s = replace(s, silver=s.silver + (0 if last else income))
     s = replace(s, goods=breed(s.goods))
     feast = feast_for(s, setting)
@@ -211,17 +245,14 @@ def end_round(
     )
     if last:
         return replace(s, vikings_left=0), feast
-    s = _bonus(s, facts)
+    s = _bonus(s, Counter(dict(laid.bonuses)) if laid is not None else state_bonuses(s, facts))
     strips = tuple(sorted(phase_11(s.mountains, tuple(new_strip))))
     return _next_round(s, setting, strips, harvest, solo_blocking), feast
 
 
-def _bonus(s: State, facts: BoardFacts) -> State:
+def _bonus(s: State, rewards: Counter) -> State:
     """Phase 10: every paying bonus gives everything it shows. Goods and resources are unlimited;
     a special tile or a building only while the supply still holds one (Newfoundland)."""
-    rewards = Counter(dict(facts.bonuses))
-    for b in s.new_boards:
-        rewards.update(dict(_empty_board(b)[1]))
     left = dict(s.buildings_left)
     buildings = {k: min(n, left.get(k, 0)) for k, n in rewards.items() if k in BUILDINGS}
     specials = tuple(k for k in rewards if k in s.specials_left)

@@ -164,6 +164,11 @@ class Setting:
     def values_key(self) -> tuple[tuple[str, float], ...]:
         return tuple(sorted(self.values.items()))
 
+    @cached_property
+    def layouts(self) -> dict:
+        """Board facts of the quick layouts worked out so far (models/round_end.lay_held_tiles)."""
+        return {}
+
 
 def _held_tiles(snapshot: Snapshot) -> set[str]:
     return {board_named(e.board).tile for e in snapshot.player.boards if board_named(e.board).tile}
