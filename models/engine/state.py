@@ -1,0 +1,98 @@
+"""The engine's state: one immutable tuple of small ints and tuples, cheap to copy and to hash.
+
+A State is a NamedTuple, so it is a value: `apply` builds a new one with `_replace` and never
+touches its input, equal situations are equal tuples, and the state is its own canonical key
+(the last feast's table is kept only to write records and is left out of the key).
+
+`stage` says what happens next: the player acts (ACTIONS), decides after a die shows (DECIDE),
+or chance draws (DEAL, ROLL, WEAPONS, OCCUPATION, STRIP); OVER is the end of the game.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from models.engine.tables import ANIMAL_GOODS, GOODS, LARGE_BERTHS, SMALL_BERTHS, WHALING_BOAT
+
+ACTIONS, DECIDE, DEAL, ROLL, WEAPONS, OCCUPATION, STRIP, OVER = range(8)
+STAGE_NAMES = ("actions", "roll decision", "deal", "roll", "weapon draw", "occupation draw", "strip draw", "over")
+CHANCE_STAGES = frozenset({DEAL, ROLL, WEAPONS, OCCUPATION, STRIP})
+
+
+class BoardState(NamedTuple):
+    name: str
+    covered: int  # mask of covered cells (see models.engine.geometry)
+    orange: int  # masks of the cells covered by each colour that may not touch itself
+    red: int
+    green: int
+    placements: tuple[tuple[str, int, int, int, bool], ...]  # (piece, row, col, rotation, flip), in laying order
+    wood: int = 0  # on resource spaces (filled at the end of the game)
+    stone: int = 0
+
+
+def empty_board(name: str) -> BoardState:
+    return BoardState(name, 0, 0, 0, 0, ())
+
+
+class State(NamedTuple):
+    round: int
+    stage: int
+    pending: tuple  # what the stage works on: see models.engine.chance and models.engine.dice
+    vikings_left: int
+    silver: int
+    wood: int
+    stone: int
+    ore: int
+    goods: tuple[int, ...]  # count per models.engine.tables.GOODS index
+    weapons: tuple[int, ...]  # count per tables.WEAPONS index
+    ships: tuple[tuple[int, int], ...]  # (ship index, added ore), sorted
+    emigrated: tuple[int, ...]  # emigrated ships per ship index
+    specials: tuple[str, ...]  # special tiles owned and not yet laid, sorted
+    specials_left: tuple[str, ...]  # special tiles still in the game's supply, sorted
+    boards: tuple[BoardState, ...]  # home board first, then boards gained in order
+    hand: tuple[int, ...]  # printed points of the occupation cards in hand, sorted
+    occupation_points: int  # printed points of the cards played
+    thing_penalties: int
+    taken: int  # bit per space index: not free this round (solo: last round's Vikings)
+    placed: int  # bit per space index: occupied by this player this round
+    mountains: tuple[tuple[str, ...], ...]  # face-up strips, arrow end first, sorted
+    pile: tuple[tuple[str, ...], ...]  # face-down strips (drawn at random), sorted
+    explorations: tuple[tuple[str, int], ...]  # face-up unclaimed exploration board -> silver on it
+    buildings_left: tuple[int, ...]  # per tables.BUILDINGS index
+    table: tuple = ()  # the last feast's table (models.engine.feast), for records only
+
+
+def key(s: State) -> tuple:
+    """Everything that decides the rest of the game (the last table is history)."""
+    return s[:-1]
+
+
+# --- small readers and writers ----------------------------------------------------------------
+
+
+def add(goods: tuple[int, ...], changes) -> tuple[int, ...]:
+    """goods with (index, amount) changes added."""
+    out = list(goods)
+    for i, n in changes:
+        out[i] += n
+    return tuple(out)
+
+
+def ships_of(s: State, kind: int) -> int:
+    return sum(1 for t, _ in s.ships if t == kind)
+
+
+def berth_free(s: State, kind: int) -> bool:
+    if kind == WHALING_BOAT:
+        return ships_of(s, WHALING_BOAT) < SMALL_BERTHS
+    return len(s.ships) - ships_of(s, WHALING_BOAT) < LARGE_BERTHS
+
+
+def animals(s: State, animal: str) -> int:
+    plain, pregnant = ANIMAL_GOODS[animal]
+    return s.goods[plain] + s.goods[pregnant]
+
+
+def goods_dict(goods: tuple[int, ...]) -> dict[str, int]:
+    return {GOODS[i]: n for i, n in enumerate(goods) if n}
+
