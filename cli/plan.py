@@ -15,6 +15,8 @@ from models.snapshot import SnapshotError
 from models.values import read_values
 from planner.round_search import Options, Plan, plan as run_plan
 
+DEFAULT_NODES = 300  # a few seconds on a 2-core machine; advice is reproducible, not clock-bound
+
 
 def plan(
     snapshot: SnapshotArg,
@@ -22,8 +24,8 @@ def plan(
         str | None,
         typer.Option("--context", help="Round context JSON (taken spaces, mountain strips, explorations, specials left); overrides a \"round_context\" object inside the snapshot file."),
     ] = None,
-    time_limit: Annotated[float, typer.Option("--time-limit", help="Seconds to search (ignored when --nodes is given).")] = 5.0,
-    nodes: Annotated[int | None, typer.Option("--nodes", help="Budget of states to expand; makes the result independent of the clock.")] = None,
+    nodes: Annotated[int, typer.Option("--nodes", help="Budget of states to expand: the same position always gets the same advice.")] = DEFAULT_NODES,
+    time_limit: Annotated[float | None, typer.Option("--time-limit", help="Seconds to search instead of a node budget: faster on a slow machine, but the advice may then vary with the machine's load.")] = None,
     beam: Annotated[int, typer.Option("--beam", help="Actions kept per layer in the first search pass (doubles each pass).")] = 8,
     horizon: Annotated[int, typer.Option("--horizon", help="Rounds to plan: 1 = this action phase; more carries the plan through the round's end into later rounds.")] = 1,
     harvest: Annotated[str | None, typer.Option("--harvest", help="Harvest level per round, comma-separated (default: models/data/harvest.toml), e.g. 1,2,0,3,0,4,0.")] = None,
@@ -34,7 +36,7 @@ def plan(
     """Suggest the next action and the rest of the round, with expected values and reasons.
 
     Searches the action phase (61 action spaces with their choices, the column bonuses, buying
-    and arming ships) under a node budget or a time limit; dice actions are chance nodes with
+    and arming ships) under a node budget (the same position always gets the same advice) or, with --time-limit, a clock; dice actions are chance nodes with
     the exact distributions of the optimal stop-or-re-roll policy. Positions are valued by a
     projected final score (see planner/evaluate.py).
 
@@ -55,10 +57,11 @@ def plan(
         fail(summary(err.problems), BAD_INPUT)
     except ValueError:
         fail("--harvest takes whole numbers separated by commas, e.g. 1,2,0,3,0,4,0", BAD_INPUT)
-    if horizon < 1 or (nodes is not None and nodes < 1) or beam < 1 or time_limit <= 0:
+    if horizon < 1 or nodes < 1 or beam < 1 or (time_limit is not None and time_limit <= 0):
         fail("--horizon, --nodes and --beam must be at least 1 and --time-limit above 0", BAD_INPUT)
     setting = setting_for(snap, ctx, None if user_values is None else {**setting_for(snap, ctx).values, **user_values})
-    options = Options(beam=beam, nodes=nodes, time_limit=time_limit, horizon=horizon, harvest=schedule)
+    budget = {"nodes": nodes} if time_limit is None else {"nodes": None, "time_limit": time_limit}
+    options = Options(beam=beam, horizon=horizon, harvest=schedule, **budget)
     result = _search(initial_state(snap, ctx), setting, options)
     if as_json:
         print_json(result.as_json())
