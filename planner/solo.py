@@ -31,7 +31,7 @@ from models.data_files import load
 from models.mountains import deal_strips
 from models.pieces import piece
 from models.round_context import RoundContext
-from models.round_end import board_facts, end_round
+from models.round_end import begin_round, board_facts, end_round
 from models.round_rules import Action, Setting, State, initial_state, replace, setting_for, to_snapshot
 from planner.chance import outcomes
 from models.rules import ACCEPTS, NO_TOUCH, check_snapshot, edge_neighbours, income_blockers, legal_order
@@ -50,7 +50,8 @@ class GameResult:
 
 
 def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
-    """Round 1 of a long solo game: the snapshot, its context and the strips still face down."""
+    """Round 1 of a long solo game at its action phase: the snapshot, its context and the strips
+    still face down."""
     start = load("game")["solo"]["start"]
     snap = parse_snapshot(
         {
@@ -67,7 +68,9 @@ def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
     )
     face_up, pile = deal_strips(seed, players=1)
     ctx = RoundContext(mountains=[list(x) for x in face_up], players=1)
-    return snap, ctx, pile
+    # round 1 runs phases 1-4 like every other round: its harvest and a weapon card drawn
+    started = begin_round(initial_state(snap, ctx), setting_for(snap, ctx), 1)
+    return to_snapshot(started, setting_for(snap, ctx)), ctx, pile
 
 
 # --- a simple layout ---------------------------------------------------------------------------
