@@ -136,3 +136,18 @@ def test_perft_of_the_opening():
     drawing = [k for k in kids if k.stage == OCCUPATION]
     assert len(column_3) == 15 and len(drawing) == 16
     assert sum(moves) == 2567
+
+
+def test_a_ship_from_an_option_needs_a_free_berth():
+    from models.engine.choices import legal_actions
+    from models.engine.tables import KNARR, LONGSHIP
+
+    game, s = opening()
+    house_and_ship = space_index()["build-house-and-ship"]
+
+    def offered(ships):
+        state = s._replace(silver=20, wood=20, stone=20, ships=ships)
+        return [a[2] for a in legal_actions(state) if a[0] == "space" and a[1] == house_and_ship]
+
+    assert offered(((KNARR, 0), (LONGSHIP, 0), (LONGSHIP, 0))) == [(("options", (0,)),), (("options", (1,)),)]
+    assert offered(((KNARR, 0), (KNARR, 0), (LONGSHIP, 0), (LONGSHIP, 0))) == []  # the 4 large berths are full

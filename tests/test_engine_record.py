@@ -45,3 +45,19 @@ def test_an_unfinished_game_is_refused():
     t = play(game, random_policy, seed=0, max_steps=10)
     with pytest.raises(ValueError):
         game_record(t.states, t.actions)
+
+
+def test_a_state_read_back_from_its_snapshot_keeps_what_a_snapshot_holds():
+    from models.engine.snapshots import from_snapshot, to_snapshot
+    from models.engine.state import ACTIONS
+    from models.round_context import RoundContext
+
+    game = AffoGame()
+    t = play(game, random_policy, seed=11)
+    s = next(x for x in reversed(t.states) if x.stage == ACTIONS and x.round == 6 and x.boards[0].placements)
+    context = RoundContext(mountains=[list(m) for m in s.mountains], explorations_available=dict(s.explorations),
+                           specials_left=list(s.specials_left), vikings_left=s.vikings_left, players=1)  # fmt: skip
+    back = from_snapshot(to_snapshot(s, table=False), context)
+    same = ("round", "vikings_left", "silver", "wood", "stone", "ore", "goods", "weapons", "ships", "emigrated",
+            "specials", "specials_left", "boards", "hand", "occupation_points", "thing_penalties", "mountains", "explorations")
+    assert {f: getattr(back, f) for f in same} == {f: getattr(s, f) for f in same}

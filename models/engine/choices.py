@@ -72,7 +72,7 @@ def mountain_choices(strips: tuple[tuple[str, ...], ...], takes: tuple[int, ...]
 
 
 def _option_sets(s: State, sp: Space) -> list[tuple[int, ...]]:
-    usable = [i for i, o in enumerate(sp.options) if needs_met(s, o.option.needs) and can_pay(s, o.pay)]
+    usable = [i for i, o in enumerate(sp.options) if needs_met(s, o.option.needs) and can_pay(s, o.pay) and ships_fit(s, o.gain)]
     if sp.data.choose == "one":
         return [(i,) for i in usable]
     return [c for k in range(len(usable) + 1) for c in combinations(usable, k)]
@@ -96,7 +96,7 @@ def _emigrate_choices(s: State, sp: Space) -> list[tuple[str, bool]]:
     if s.silver < s.round * e.silver_per_round or sum(s.emigrated) >= BANQUET_POSITIONS:
         return []
     out = [(t, False) for t in e.ships if ships_of(s, SHIP[t])]
-    if e.exchange and ships_of(s, SHIP[e.exchange[0]]) and (e.exchange[1], False) not in out:
+    if e.exchange and ships_of(s, SHIP[e.exchange[0]]) and (e.exchange[1], False) not in out and berth_free(s, SHIP[e.exchange[1]]):
         out.append((e.exchange[1], True))
     return out
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from models.engine.feast import table_placements
 from models.engine.state import ACTIONS, BoardState, State, empty_board
-from models.engine.tables import BUILDING, BUILDING_SUPPLY, GOOD, GOODS, NO_GOODS, SHIP, SPECIALS, WEAPON, WEAPONS, space_index
+from models.engine.tables import BUILDING, BUILDING_SUPPLY, GOOD, GOODS, NO_GOODS, SHIP, SPECIALS, WEAPONS, space_index
 from models.engine.geometry import geometry
 from models.engine.round_end import LENGTH
 from models.actions import SHIPS
