@@ -14,7 +14,8 @@ from typing import Annotated
 
 import typer
 
-from cli.common import BAD_INPUT, JsonOpt, console, fail, plain, print_json, summary, warn
+from cli.common import BAD_INPUT, console, fail, plain, print_json, summary, warn
+from cli.options import JsonOpt
 from models.boards import all_boards
 from models.pieces import all_pieces, piece
 from models.snapshot import FORMAT, SnapshotError, did_you_mean, parse_snapshot, read_json

@@ -8,7 +8,8 @@ import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cli.common import BAD_INPUT, JsonOpt, SnapshotArg, console, err_console, fail, print_json, summary
+from cli.common import BAD_INPUT, console, err_console, fail, print_json, summary
+from cli.options import JsonOpt, SnapshotArg
 from models.round_context import read_with_context
 from models.round_rules import initial_state, setting_for
 from models.snapshot import SnapshotError

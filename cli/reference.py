@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from cli.common import JsonOpt, console, fail, plain, print_json
+from cli.common import console, fail, plain, print_json
+from cli.options import JsonOpt
 from models.actions import ActionSpace, Bundle, load_action_spaces
 from models.pieces import COLOURS, Piece, all_pieces
 from models.snapshot import did_you_mean

@@ -20,7 +20,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cli.common import JsonOpt, SnapshotArg, console, fail, load, plain, print_json, problems_json, summary, warn
+from cli.common import console, fail, load, plain, print_json, problems_json, summary, warn
+from cli.options import JsonOpt, SnapshotArg
 from cli.pictures import (
     DARK_TEXT,
     PALETTE,
