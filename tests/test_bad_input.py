@@ -102,9 +102,10 @@ def test_every_new_reproducer_is_answered(case, command):
 
 def test_emigrating_two_to_the_62_ships_is_refused_at_once():
     start = time.perf_counter()
-    for count in (2**62, 2**63, 13):
+    for count in (2**62, 2**63, 13, -1, ["knarr"] * 13):
         message = one_error(changed(lambda d: d["player"].update(emigrated=count)))
-        assert message.startswith("error: player.emigrated: ") and "12" in message
+        assert message == ("error: player.emigrated: from 0 to 12 ships emigrate (each takes a banquet position): "
+                           "give a count or a list of ship types")
     assert time.perf_counter() - start < 5
 
 
@@ -113,7 +114,9 @@ def test_emigrating_two_to_the_62_ships_is_refused_at_once():
 
 def test_the_top_level_not_an_object_is_path_dollar():
     for data in ([], 3, "text", None):
-        assert one_error(data).startswith("error: $: ")
+        assert one_error(data) == "error: $: Input should be a JSON object"
+    assert one_error(changed(lambda d: d["player"].update(goods=[]))) == "error: player.goods: Input should be a JSON object"
+    assert one_error(changed(lambda d: d["player"].update(boards={}))) == "error: player.boards: Input should be a JSON array"
 
 
 def test_no_validator_tags_in_paths():
@@ -144,7 +147,7 @@ def test_a_huge_integer_is_refused_by_its_path():
     assert result.exit_code == 2
     errors = json.loads(result.stdout)["errors"]
     assert [e["path"] for e in errors] == ["player.boards[0].placements[0].row"]
-    assert "5000 digits" not in errors[0]["message"] or len(errors[0]["message"]) < 200
+    assert errors[0]["message"] == "an integer of 5000 digits is far beyond anything a game counts"
 
 
 def test_deep_nesting_is_refused_with_its_path():
