@@ -8,7 +8,8 @@ import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cli.common import BAD_INPUT, JsonOpt, SnapshotArg, console, err_console, fail, print_json, summary
+from cli.common import BAD_INPUT, console, err_console, fail, plain, print_json, summary
+from cli.options import JsonOpt, SnapshotArg
 from models.round_context import read_with_context
 from models.round_rules import initial_state, setting_for
 from models.snapshot import SnapshotError
@@ -84,19 +85,19 @@ def _show(result: Plan) -> None:
         console.print(f"[bold]Pass[/]: no action improves the position (value {result.value_now:.1f}).")
         return
     first = result.steps[0]
-    console.print(f"[bold green]Next:[/] {first.action.label}  [dim]({first.vikings} Vikings, expected value {first.value:.1f})[/]")
+    console.print(f"[bold green]Next:[/] {plain(first.action.label)}  [dim]({first.vikings} Vikings, expected value {first.value:.1f})[/]")
     table = Table(title=f"Plan for the rest of the round (value now {result.value_now:.1f} → {result.value:.1f})")
     for name, justify in (("#", "right"), ("round", "right"), ("action", "left"), ("Vikings", "right"), ("gain", "right"), ("why", "left")):
-        table.add_column(name, justify=justify)
+        table.add_column(name, justify=justify, overflow="fold")  # fold, never cut: an action's [id] must stay whole
     for i, step in enumerate(result.steps, 1):
-        table.add_row(str(i), str(step.round), step.action.label, str(step.vikings), f"{step.gain:+.1f}", step.reason)
+        table.add_row(str(i), str(step.round), plain(step.action.label), str(step.vikings), f"{step.gain:+.1f}", plain(step.reason))
     console.print(table)
     for step in result.steps:
         if step.outcomes:
             odds = "; ".join(f"{o.probability:.0%} {o.note}" for o in step.outcomes[:5])
-            console.print(f"[dim]{step.action.label}: {odds}{' …' if len(step.outcomes) > 5 else ''} (the plan follows the likeliest)[/]")
+            console.print(f"[dim]{plain(step.action.label)}: {plain(odds)}{' …' if len(step.outcomes) > 5 else ''} (the plan follows the likeliest)[/]")
     if result.alternatives:
         console.print("Alternatives for the next action:")
         for alt in result.alternatives:
-            console.print(f"  {alt.action.label}: expected value {alt.value:.1f} ({alt.value - first.value:+.1f})")
+            console.print(f"  {plain(alt.action.label)}: expected value {alt.value:.1f} ({alt.value - first.value:+.1f})")
     console.print(f"[dim]{result.expanded} states expanded, {result.graph.number_of_nodes()} graph nodes, {result.seconds:.1f} s[/]")
