@@ -43,6 +43,7 @@ class Options:
     horizon: int = 1  # rounds planned: 1 = this action phase only
     chance_children: int = 8  # outcomes of a chance action followed further (most likely first)
     harvest: tuple[int, ...] | None = None  # override models/data/harvest.toml's schedule
+    value: str = "projection"  # leaf value: the hand-made projection, or a learned model's version (planner/value/)
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ class Search:
 
     def __init__(self, root: State, setting: Setting, options: Options, progress: Progress | None = None):
         self.root, self.setting, self.options, self.progress = root, setting, options, progress
-        self.evaluate = Evaluator(setting)
+        self.evaluate = make_evaluator(setting, options.value)
         self.graph = nx.DiGraph()
         self.graph.add_node(root)
         self.expanded = 0
@@ -280,6 +281,15 @@ def _reason(action: Action, change: str, v: float, now: float) -> str:
         return f"end the round here: {change}; the next round is worth planning from here ({v - now:+.1f} on the line)"
     cost = f"{action.vikings} Viking{'s' if action.vikings != 1 else ''}" if action.vikings else "no Viking"
     return f"{change}; costs {cost}; the best line through it is worth {v - now:+.1f} over passing now"
+
+
+def make_evaluator(setting: Setting, value: str = "projection") -> Evaluator:
+    """The leaf value named: "projection" (planner/evaluate.py) or a learned model's version."""
+    if value == "projection":
+        return Evaluator(setting)
+    from planner.value.model import LearnedEvaluator, load_model
+
+    return LearnedEvaluator(setting, load_model(value))
 
 
 def plan(root: State, setting: Setting, options: Options = Options(), progress: Progress | None = None) -> Plan:

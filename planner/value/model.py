@@ -1,0 +1,135 @@
+"""The learned value at play time: a model file read into plain Python, no scikit-learn needed.
+
+A model file (`planner/value/model-VERSION.json`, format `affo-value/1`) holds the feature
+names it was fitted on, a linear part (means, scales and coefficients of standardised
+features) and optionally boosted regression trees fitted on the linear part's residuals
+(sklearn's arrays: left and right child, feature, threshold, leaf value; a feature value goes
+left when at most the threshold, compared in 32-bit floats as scikit-learn compares them), and
+the summary of the data it was trained on. `predict` reproduces scikit-learn's prediction.
+
+`LearnedEvaluator` is the round planner's leaf value with it: the predicted final score of the
+position the action phase leaves if it ends now. Its `components` are still the hand-made
+projection's terms, which the planner's reasons name.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from models.round_rules import Setting, State
+from planner.evaluate import Evaluator
+
+HERE = Path(__file__).parent
+FORMAT = "affo-value/1"
+
+
+def _f32(x: float) -> float:
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+@dataclass(frozen=True)
+class Tree:
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    feature: tuple[int, ...]
+    threshold: tuple[float, ...]
+    value: tuple[float, ...]
+
+    def predict(self, x: list[float]) -> float:
+        node = 0
+        while self.left[node] != -1:
+            node = self.left[node] if x[self.feature[node]] <= self.threshold[node] else self.right[node]
+        return self.value[node]
+
+
+@dataclass(frozen=True)
+class ValueModel:
+    version: str
+    names: tuple[str, ...]
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    coef: tuple[float, ...]
+    intercept: float
+    trees: tuple[Tree, ...]
+    tree_init: float
+    learning_rate: float
+    summary: dict
+
+    def linear(self, x: list[float]) -> float:
+        return self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, x, self.mean, self.scale))
+
+    def predict(self, x: list[float]) -> float:
+        y = self.linear(x)
+        if self.trees:
+            x32 = [_f32(v) for v in x]
+            y += self.tree_init + self.learning_rate * sum(t.predict(x32) for t in self.trees)
+        return y
+
+
+def model_path(version: str) -> Path:
+    return HERE / f"model-{version}.json"
+
+
+def to_json(model: ValueModel) -> dict:
+    return {
+        "format": FORMAT,
+        "version": model.version,
+        "summary": model.summary,
+        "features": list(model.names),
+        "linear": {"mean": list(model.mean), "scale": list(model.scale), "coef": list(model.coef), "intercept": model.intercept},
+        "trees": {
+            "init": model.tree_init,
+            "learning_rate": model.learning_rate,
+            "nodes": [[list(t.left), list(t.right), list(t.feature), list(t.threshold), list(t.value)] for t in model.trees],
+        },
+    }
+
+
+def from_json(data: dict) -> ValueModel:
+    if data.get("format") != FORMAT:
+        raise ValueError(f"not an {FORMAT} model file")
+    lin, trees = data["linear"], data["trees"]
+    return ValueModel(
+        version=data["version"],
+        names=tuple(data["features"]),
+        mean=tuple(lin["mean"]),
+        scale=tuple(lin["scale"]),
+        coef=tuple(lin["coef"]),
+        intercept=lin["intercept"],
+        trees=tuple(Tree(*map(tuple, t)) for t in trees["nodes"]),
+        tree_init=trees["init"],
+        learning_rate=trees["learning_rate"],
+        summary=data.get("summary", {}),
+    )
+
+
+@cache
+def load_model(version: str) -> ValueModel:
+    from planner.value.features import NAMES
+
+    model = from_json(json.loads(model_path(version).read_text(encoding="utf-8")))
+    if model.names != NAMES:
+        raise ValueError(f"model {version} was fitted on other features than planner/value/features.py computes: fit it again")
+    return model
+
+
+class LearnedEvaluator(Evaluator):
+    """The projection's terms for the reasons; the learned forecast as the value."""
+
+    def __init__(self, setting: Setting, model: ValueModel):
+        super().__init__(setting)
+        self.model = model
+        self.forecasts: dict = {}
+
+    def __call__(self, s: State) -> float:
+        v = self.forecasts.get(s)
+        if v is None:
+            from planner.value.features import features
+
+            v = self.model.predict(features(s, self.setting, self))
+            self.forecasts[s] = v
+        return v
