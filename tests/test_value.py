@@ -28,7 +28,8 @@ def test_features_are_named_numbers_of_the_position():
     assert len(x) == len(NAMES) and len(set(NAMES)) == len(NAMES)
     named = dict(zip(NAMES, x))
     assert named["round"] == 1 and named["rounds left"] == 6 and named["income phases left"] == 6
-    assert named["free negatives"] == 86  # the empty long home board's -1 cells
+    # the empty long home board's 86 -1 cells: six rounds of tiles (8 cells each) can fill 48
+    assert named["fillable negatives"] == 48 and named["unfillable negatives"] == 38
     assert named["score now"] == -86  # nothing covered, one mead, no silver
     assert named["open positions"] == 6 and named["later positions"] == sum(range(7, 13))
 

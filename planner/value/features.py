@@ -19,7 +19,7 @@ from models.facts import income_phases_left
 from models.pieces import piece
 from models.round_end import open_positions, state_income
 from models.round_rules import Setting, State
-from planner.evaluate import Evaluator, empty_board_room, later_feast_positions
+from planner.evaluate import CELLS_PER_ROUND, Evaluator, empty_board_room, later_feast_positions
 
 # The projection's terms, in its own order (names as planner.evaluate.Evaluator.components).
 TERMS = (
@@ -29,9 +29,9 @@ TERMS = (
 )  # fmt: skip
 
 RAW = (
-    "round", "rounds left", "income phases left", "score now", "income", "free negatives",
-    "income to gain", "free house cells", "whaling boats", "knarrs", "longships", "emigrated",
-    "sheep", "cattle", "food value", "tile cells", "explorations open", "boards", "houses",
+    "round", "rounds left", "income phases left", "score now", "income", "fillable negatives",
+    "unfillable negatives", "income to gain", "free house cells", "whaling boats", "knarrs", "longships",
+    "emigrated", "sheep", "cattle", "food value", "tile cells", "boards", "houses",
     "open positions", "later positions", "wood", "stone", "ore",
 )  # fmt: skip
 
@@ -64,7 +64,10 @@ def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> 
         "income phases left": income_phases_left(s.round, snap.game.length),
         "score now": score_now,
         "income": state_income(s, ev.facts),
-        "free negatives": room.negatives,
+        # free -1 cells split by whether the tiles held and those later rounds bring can fill them:
+        # a board gained is worth its room only as far as there are tiles for it
+        "fillable negatives": min(room.negatives, tile_cells + CELLS_PER_ROUND * (last - s.round)),
+        "unfillable negatives": max(0, room.negatives - tile_cells - CELLS_PER_ROUND * (last - s.round)),
         "income to gain": room.income_to_gain,
         "free house cells": room.house_cells,
         "whaling boats": s.ships_of("whaling-boat"),
@@ -75,7 +78,6 @@ def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> 
         "cattle": s.animals("cattle"),
         "food value": food_value,
         "tile cells": tile_cells,
-        "explorations open": len(s.explorations),
         "boards": len(boards),
         "houses": sum(1 for b in boards if _is_house(b)),
         "open positions": open_positions(s),

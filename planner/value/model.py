@@ -1,8 +1,9 @@
 """The learned value at play time: a model file read into plain Python, no scikit-learn needed.
 
 A model file (`planner/value/model-VERSION.json`, format `affo-value/1`) holds the feature
-names it was fitted on, a linear part (means, scales and coefficients of standardised
-features) and optionally boosted regression trees fitted on the linear part's residuals
+names it was fitted on with each one's range in the training data (a position is valued as if
+every feature were clipped into it, so the linear part never extrapolates where a search could
+chase its errors), a linear part (means, scales and coefficients of standardised features) and optionally boosted regression trees fitted on the linear part's residuals
 (sklearn's arrays: left and right child, feature, threshold, leaf value; a feature value goes
 left when at most the threshold, compared in 32-bit floats as scikit-learn compares them), and
 the summary of the data it was trained on. `predict` reproduces scikit-learn's prediction.
@@ -50,6 +51,8 @@ class Tree:
 class ValueModel:
     version: str
     names: tuple[str, ...]
+    low: tuple[float, ...]  # each feature's range in the training data: a position outside it is
+    high: tuple[float, ...]  # valued as at the nearest edge, so a search cannot chase extrapolations
     mean: tuple[float, ...]
     scale: tuple[float, ...]
     coef: tuple[float, ...]
@@ -63,6 +66,7 @@ class ValueModel:
         return self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, x, self.mean, self.scale))
 
     def predict(self, x: list[float]) -> float:
+        x = [min(max(v, lo), hi) for v, lo, hi in zip(x, self.low, self.high)]
         y = self.linear(x)
         if self.trees:
             x32 = [_f32(v) for v in x]
@@ -80,6 +84,7 @@ def to_json(model: ValueModel) -> dict:
         "version": model.version,
         "summary": model.summary,
         "features": list(model.names),
+        "range": {"low": list(model.low), "high": list(model.high)},
         "linear": {"mean": list(model.mean), "scale": list(model.scale), "coef": list(model.coef), "intercept": model.intercept},
         "trees": {
             "init": model.tree_init,
@@ -96,6 +101,8 @@ def from_json(data: dict) -> ValueModel:
     return ValueModel(
         version=data["version"],
         names=tuple(data["features"]),
+        low=tuple(data["range"]["low"]),
+        high=tuple(data["range"]["high"]),
         mean=tuple(lin["mean"]),
         scale=tuple(lin["scale"]),
         coef=tuple(lin["coef"]),

@@ -8,13 +8,15 @@ decision and the leaf value `--value` ("projection", or an earlier model's versi
 with the last model and fitting again is how the value is iterated), taking one of its other
 alternatives with probability `--explore` (seeded) so that the data covers more than one line
 of play. Positions are planner/value/collect.py's: one per round, the action phase's end.
-`--data FILE` keeps the positions (Parquet): an existing file is read instead of playing.
+`--data FILE` keeps the positions (Parquet): an existing file is read instead of playing;
+`--also FILE ...` adds earlier positions to the fit (iterating: the new games show where the
+last model was wrong about the positions its own search sought out).
 
 The fit (scikit-learn, deterministic): a ridge regression of the final score on the
 standardised features, then gradient-boosted shallow trees (fixed random_state) on its
-residuals. The linear part extrapolates sensibly to positions the planner rarely reaches (one
-more emigrated ship is worth about what it was worth in the data); the trees correct what is
-not linear (what is left of the game at each round). The model file is plain JSON
+residuals: the linear part carries what adds up (silver, ships, emigrations, income over the
+phases left), the trees what does not (what is left of the game at each round). Each feature's
+training range is kept, and play clips to it (planner/value/model.py). The model file is plain JSON
 (planner/value/model.py reads it without scikit-learn) with a summary of its training data and
 the cross-validated error by round (5 folds, grouped by game).
 """
@@ -36,14 +38,15 @@ def collect(args) -> object:
 
     from planner.value.collect import Job, frame, play_jobs
 
+    earlier = [pd.read_parquet(p) for p in args.also]
     if args.data and Path(args.data).exists():
-        return pd.read_parquet(args.data)
+        return pd.concat([pd.read_parquet(args.data), *earlier], ignore_index=True)
     jobs = [Job(seed, args.nodes, args.value, args.explore) for seed in range(args.seed, args.seed + args.games)]
     played = play_jobs(jobs, args.workers, on_done=lambda d, n: print(f"played {d}/{n}", flush=True))
     df = frame(played)
     if args.data:
         df.to_parquet(args.data)
-    return df
+    return pd.concat([df, *earlier], ignore_index=True)
 
 
 def fit(x, y, trees: int = TREES):
@@ -80,8 +83,9 @@ def cross_validated_error(df, names, trees: int = TREES) -> dict[int, float]:
     return {int(r): round(float(err[df["round"].to_numpy() == r].mean()), 2) for r in sorted(df["round"].unique())}
 
 
-def export(parts, names, version: str, summary: dict):
-    from planner.value.model import Tree, ValueModel
+def export(parts, names, version: str, summary: dict, x=None):
+    """The fitted parts as a ValueModel; `x` (the training features) gives each one's range."""
+    from planner.value.model import ValueModel
 
     linear, boost = parts
     scaler, ridge = linear.steps[0][1], linear.steps[1][1]
@@ -93,6 +97,8 @@ def export(parts, names, version: str, summary: dict):
     return ValueModel(
         version=version,
         names=tuple(names),
+        low=tuple(float(v) for v in x.min(axis=0)) if x is not None else (float("-inf"),) * len(names),
+        high=tuple(float(v) for v in x.max(axis=0)) if x is not None else (float("inf"),) * len(names),
         mean=tuple(float(v) for v in scaler.mean_),
         scale=tuple(float(v) for v in scaler.scale_),
         coef=tuple(float(v) for v in ridge.coef_),
@@ -125,7 +131,8 @@ def summarise(df, args) -> dict:
         "played_by": {"nodes": args.nodes, "value": args.value, "explore": args.explore},
         "final_score": {"mean": round(float(games.mean()), 2), "min": int(games.min()), "max": int(games.max())},
         "command": f"python -m planner.value.train --games {args.games} --seed {args.seed} --nodes {args.nodes} "
-        f"--explore {args.explore} --value {args.value} --version {args.version}",
+        f"--explore {args.explore} --value {args.value} --version {args.version}"
+        + (f" --data {Path(args.data).name}" if args.data else "") + "".join(f" --also {Path(p).name}" for p in args.also),
     }
 
 
@@ -138,6 +145,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--value", default="projection")
     ap.add_argument("--version", default="v1")
     ap.add_argument("--data", default=None, help="Parquet file of positions: read if it exists, else written")
+    ap.add_argument("--also", nargs="*", default=[], help="Parquet files of earlier positions fitted on too (iterating)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--trees", type=int, default=TREES)
     args = ap.parse_args(argv)
@@ -148,9 +156,10 @@ def main(argv: list[str] | None = None) -> None:
     names = list(NAMES)
     cv = cross_validated_error(df, names, args.trees)
     print("cross-validated mean |error| by round:", cv, flush=True)
-    parts = fit(df[names].to_numpy(), df["final score"].to_numpy(), args.trees)
+    x = df[names].to_numpy()
+    parts = fit(x, df["final score"].to_numpy(), args.trees)
     summary = summarise(df, args) | {"cross_validated_error_by_round": cv, "trees": args.trees, "depth": DEPTH}
-    model = export(parts, names, args.version, summary)
+    model = export(parts, names, args.version, summary, x)
     path = model_path(args.version)
     path.write_text(json.dumps(to_json(model), separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
