@@ -91,6 +91,13 @@ class Plan:
     evaluations: int
     seconds: float
     graph: nx.DiGraph = field(repr=False)
+    value_source: str = "projection"  # what the values are: Options.value
+
+    @property
+    def value_meaning(self) -> str:
+        if self.value_source == "projection":
+            return "projected final score (hand-made projection, planner/evaluate.py): an estimate, not calibrated"
+        return f"forecast final score (learned value {self.value_source}, calibrated on held-out self-play games): an estimate"
 
     def as_json(self) -> dict:
         return {
@@ -98,6 +105,7 @@ class Plan:
             "steps": [s.as_json() for s in self.steps],
             "value_now": round(self.value_now, 3),
             "expected_value": round(self.value, 3),
+            "value_is": self.value_meaning,
             "alternatives": [{"action": a.action.as_json(), "expected_value": round(a.value, 3)} for a in self.alternatives],
             "search": {"states_expanded": self.expanded, "evaluations": self.evaluations, "graph_nodes": self.graph.number_of_nodes()},
         }
@@ -240,6 +248,7 @@ class Search:
             evaluations=self.evaluate.evaluations,
             seconds=time.perf_counter() - self._started,
             graph=self.graph,
+            value_source=self.options.value,
         )
 
     def _step(self, s: State, action: Action, child, v: float, value: dict) -> Step:

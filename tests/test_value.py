@@ -82,3 +82,20 @@ def test_a_model_fitted_on_other_features_is_refused(tmp_path, monkeypatch):
     (tmp_path / "model-old.json").write_text(json.dumps(data))
     with pytest.raises(ValueError, match="other features"):
         load_model("old")
+
+
+def test_affo_plan_shows_the_learned_forecast_and_says_it_is_an_estimate():
+    from typer.testing import CliRunner
+
+    from cli.app import app
+    from planner.value import CURRENT
+
+    runner = CliRunner()
+    out = runner.invoke(app, ["plan", "examples/plan-round3.json", "--nodes", "10", "--json"])
+    assert out.exit_code == 0, out.output
+    answer = json.loads(out.stdout)
+    assert f"learned value {CURRENT}" in answer["value_is"] and "estimate" in answer["value_is"]
+    projected = json.loads(runner.invoke(app, ["plan", "examples/plan-round3.json", "--nodes", "10", "--json", "--value", "projection"]).stdout)
+    assert "not calibrated" in projected["value_is"] and projected["expected_value"] != answer["expected_value"]
+    refused = runner.invoke(app, ["plan", "examples/plan-round3.json", "--value", "v0"])
+    assert refused.exit_code == 2 and "model version" in refused.output
