@@ -41,10 +41,13 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, product
 
 from models.actions import EMPTY as EMPTY_BUNDLE, SHIPS, ActionSpace, Bundle, Emigrate, Option, Roll, Upgrade, load_action_spaces
 from models.boards import all_boards, board as board_named
+from models.choice_rules import (
+    bonus_play_counts, emigrate_choices, forge_targets, mountain_picks, play_counts, special_sets, trade_sets, upgrade_sets,
+)  # fmt: skip
 from models.data_files import load
 from models.explorations import face_up_rounds, silver_on
 from models.facts import BANQUET_POSITIONS
@@ -56,10 +59,6 @@ from models.values import default_values
 
 Counts = tuple[tuple[str, int], ...]
 WEAPON_CYCLE = ("bow", "snare", "spear", "long-sword")
-UPGRADE_KINDS = 5
-UPGRADE_CHOICES = 5
-SPECIAL_SALE_CHOICES = 4
-FORGE_SPECIALS = 2
 # Worth of what the value table does not price, in points: a weapon card helps a later roll;
 # a Viking handed back by a failed roll takes another space this round.
 EXTRA_VALUES = {"bow": 0.7, "snare": 0.7, "spear": 0.7, "long-sword": 1.0, "viking": 2.5}
@@ -375,53 +374,15 @@ def upgraded(name: str, steps: int) -> str:
 
 
 def _upgrade_choices(s: State, up: Upgrade, values: Mapping[str, float]) -> list[tuple[str, ...]]:
-    """Multisets of goods to upgrade, best value gain first, bounded (see module docstring)."""
+    """Multisets of goods to upgrade, best value gain first, bounded (models/choice_rules.py)."""
     gain_of = {g: values.get(upgraded(g, up.steps), 0) - values.get(g, 0) for g, _ in s.goods if upgraded(g, up.steps) != g}
-    kinds = sorted(gain_of, key=lambda g: (-gain_of[g], g))[:UPGRADE_KINDS]
-    have = dict(s.goods)
-    found = set()
-    for size in range(1, up.count + 1):
-        for combo in combinations_with_replacement(kinds, size):
-            if all(combo.count(g) <= have[g] for g in set(combo)):
-                found.add(combo)
-    def rank(c: tuple[str, ...]) -> tuple:
-        return (-sum(gain_of[g] for g in c), c)
-
-    ranked = sorted(found, key=rank)
-    # "up to": the best choice of every size stays on offer, whatever the value table says
-    best_of_size = {}
-    for c in ranked:
-        best_of_size.setdefault(len(c), c)
-    return sorted(set(ranked[:UPGRADE_CHOICES]) | set(best_of_size.values()), key=rank)
+    return upgrade_sets(dict(s.goods), gain_of, up.count)
 
 
 def _mountain_choices(s: State, takes: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
     """(strip index, items taken) per strip used; "up to": each strip from one item to as far
-    as allowed."""
-    strips = range(len(s.mountains))
-    takes = tuple(sorted(takes, reverse=True))
-    out = set()
-    for used in range(1, min(len(takes), len(s.mountains)) + 1):
-        for chosen in combinations(strips, used):
-            # the largest allowances go to the strips in every order; canonical: sorted picks
-            for allowance in set(_orderings(takes[:used])):
-                counts = [range(1, min(n, len(s.mountains[i])) + 1) for i, n in zip(chosen, allowance)]
-                for taken in product(*counts):
-                    out.add(tuple(sorted(zip(chosen, taken))))
-    # identical strips give identical results: keep one of each outcome
-    seen, unique = set(), []
-    for pick in sorted(out):
-        key = tuple(sorted((s.mountains[i][:n]) for i, n in pick))
-        if key not in seen:
-            seen.add(key)
-            unique.append(pick)
-    return unique
-
-
-def _orderings(takes: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    from itertools import permutations
-
-    return permutations(takes)
+    as allowed (models/choice_rules.py)."""
+    return mountain_picks(s.mountains, takes)
 
 
 def _take_mountain(s: State, pick: tuple[tuple[int, int], ...]) -> State:
@@ -456,17 +417,11 @@ def _option_sets(s: State, space: ActionSpace) -> list[tuple[int, ...]]:
 
 
 def _special_sets(s: State, n: int, values: Mapping[str, float]) -> list[tuple[str, ...]]:
-    forsale = [x for x in s.specials_left if piece(x).cost is not None]
-    net = {x: values.get(x, 0) - piece(x).cost for x in forsale}
-    best = sorted(forsale, key=lambda x: (-net[x], x))[:SPECIAL_SALE_CHOICES]
-    sets = [c for k in range(1, n + 1) for c in combinations(sorted(best), k) if sum(piece(x).cost for x in c) <= s.silver]
-    return sorted(sets, key=lambda c: (-sum(net[x] for x in c), c))[:SPECIAL_SALE_CHOICES]
+    return special_sets(s.specials_left, s.silver, n, values)
 
 
 def _forge_targets(s: State, values: Mapping[str, float]) -> list[str]:
-    """Jewelry, and the forge-marked special tiles left worth the most (bounded)."""
-    forgeable = sorted((x for x in s.specials_left if piece(x).forge), key=lambda x: (-values.get(x, 0), x))
-    return ["jewelry"] + forgeable[:FORGE_SPECIALS]
+    return forge_targets(s.specials_left, values)
 
 
 def _explore_targets(s: State, space: ActionSpace, snapshot: Snapshot) -> list[str]:
@@ -476,25 +431,19 @@ def _explore_targets(s: State, space: ActionSpace, snapshot: Snapshot) -> list[s
 
 
 def _emigrate_choices(s: State, space: ActionSpace) -> list[tuple[str, bool]]:
-    """(ship type emigrating, swap first?): the swap is optional, and after it any large ship
-    may go, the knarr just taken or one already docked. The knarr taken needs a free berth."""
+    """(ship type emigrating, swap first?) (models/choice_rules.py); the knarr a swap gives
+    needs a free berth."""
     e = space.emigrate
     if s.silver < s.round * e.silver_per_round or len(s.emigrated) >= BANQUET_POSITIONS:
         return []
-    out = [(t, False) for t in e.ships if s.ships_of(t)]
-    if e.exchange:
-        give, take = e.exchange
-        if s.ships_of(give) and _berths_free(s, take):
-            out += [(t, True) for t in e.ships if t == take or s.ships_of(t)]
-    return out
+    return emigrate_choices(e, s.ships_of, bool(e.exchange) and _berths_free(s, e.exchange[1]))
 
 
 def _play_counts(s: State, space: ActionSpace) -> range:
-    """How many occupations a playing space may play: at least one (it is the space's effect),
-    at most its limit and the hand, counting the card its column bonus draws first (only
-    play-occupations-4 sits in column 3). The best cards by printed points go first."""
+    """The best cards by printed points go first; play-occupations-4 (column 3) may play the
+    card its column bonus draws first."""
     draws = space.bonus.draw_occupations if space.bonus else 0
-    return range(1, min(space.occupation.play, len(s.hand) + draws) + 1)
+    return play_counts(space.occupation.play, len(s.hand), draws)
 
 
 def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[tuple[tuple[str, object], ...]]:
@@ -521,7 +470,7 @@ def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[t
     if space.occupation and space.occupation.play:
         parts.append([(("play", k),) for k in _play_counts(s, space)])
     if space.bonus and space.bonus.play_occupations and s.hand:
-        parts.append([(("bonus_play", k),) for k in range(space.bonus.play_occupations + 1)])
+        parts.append([(("bonus_play", k),) for k in bonus_play_counts(space.bonus.play_occupations, len(s.hand))])
     for combo in product(*parts):
         yield tuple(kv for part in combo for kv in part)
 
@@ -560,12 +509,8 @@ def _green_kinds(s: State) -> list[str]:
 
 
 def _trade_choices(s: State, values: Mapping[str, float]) -> list[tuple[str, ...]]:
-    """Overseas trade flips any number of green kinds held, one tile each, or none (paying the
-    silver is effect enough). Flips are independent, so the best k kinds by value gained are
-    the canonical choice of k: none, the best one, the best two, ..."""
-    gain_of = {g: values.get(piece(g).upgrade, 0) - values.get(g, 0) for g in _green_kinds(s)}
-    ranked = sorted(gain_of, key=lambda g: (-gain_of[g], g))
-    return [tuple(sorted(ranked[:k])) for k in range(len(ranked) + 1)]
+    """None, the best one, the best two, ... of the green kinds held (models/choice_rules.py)."""
+    return trade_sets({g: values.get(piece(g).upgrade, 0) - values.get(g, 0) for g in _green_kinds(s)})
 
 
 def _space_legal(s: State, space: ActionSpace) -> bool:

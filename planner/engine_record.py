@@ -14,7 +14,7 @@ from models.actions import SHIPS
 from models.engine.choices import PASS
 from models.engine.snapshots import to_data
 from models.engine.spaces import compiled
-from models.engine.state import ACTIONS, OVER, State
+from models.engine.state import ACTIONS, OVER, PLAY, State
 from models.engine.round_end import through_feast
 from models.engine.tables import GOODS
 from models.record import parse_record
@@ -28,7 +28,7 @@ def action_json(action: tuple) -> dict:
         return {"kind": action[0], "space": SHIPS[action[1]], "choice": {}}
     choice = {}
     for what, which in action[2]:
-        if what in ("upgrade", "option_upgrade"):
+        if what in ("upgrade", "option_upgrade", "trade"):
             which = [GOODS[g] for g in which]
         elif isinstance(which, tuple):
             which = [list(x) if isinstance(x, tuple) else x for x in which]
@@ -43,6 +43,8 @@ def game_record(states: Sequence[State], actions: Sequence) -> dict:
     start = next(s for s in states if s.stage == ACTIONS)
     rounds, played = [], []
     for s, a in zip(states, actions):
+        if s.stage == PLAY:  # Play up to 4 chose how many once its card was drawn: part of its action
+            played[-1]["choice"]["play"] = a[1]
         if s.stage != ACTIONS:
             continue
         played.append(action_json(a))

@@ -61,23 +61,32 @@ def opening():
     return game, game.apply(s, (0, 0, 0, 1))
 
 
-def take(game, s, space_id, outcome=None):
-    action = next(a for a in game.legal_actions(s) if a[0] == "space" and a[1] == space_index()[space_id])
+def take(game, s, space_id, outcome=None, choice=None):
+    action = next(a for a in game.legal_actions(s) if a[0] == "space" and a[1] == space_index()[space_id]
+                  and choice in (None, a[2]))  # fmt: skip
     s = game.apply(s, action)
     while game.current_player(s) == CHANCE and s.stage != ROUND_END:
         s = game.apply(s, outcome)
     return s
 
 
-def test_the_opening_offers_65_actions_counted_by_space():
+def test_the_opening_offers_170_actions_counted_by_space():
     game, s = opening()
     actions = game.legal_actions(s)
-    assert len(actions) == 65 and actions[-1] == ("pass",)
+    assert len(actions) == 170 and actions[-1] == ("pass",)
     names = {i: sp for sp, i in space_index().items()}
     per_space = Counter(names[a[1]] for a in actions if a[0] == "space")
-    # 4 kinds could be upgraded (peas, mead, beans, flax); both strips start wood, wood, stone
-    assert per_space["mountain-1-upgrade-1"] == 4 and per_space["mountain-3-upgrade-1"] == 4
-    assert per_space["upgrade-4"] == 5  # bounded: the 5 best multisets
+    # 4 kinds could be upgraded, one tile each (peas, mead, beans, flax); both strips start
+    # wood, wood, stone. "Up to": a take may stop short and an upgrade may be smaller or none,
+    # but never both none: mountain-2 takes 1 or 2 wood (the strips give the same: 2);
+    # mountain-1-upgrade-1: (none or a wood) x (none or one of 4 kinds) - nothing = 9;
+    # mountain-3-upgrade-1: (none, w, ww, wws) x 5 - 1 = 19
+    assert per_space["mountain-2"] == 2
+    assert per_space["mountain-1-upgrade-1"] == 9 and per_space["mountain-3-upgrade-1"] == 19
+    assert per_space["upgrade-4"] == 5  # bounded: the 5 best multisets (the best of every size among them)
+    assert per_space["upgrade-3-weapons-4"] == 6  # the same 5, or none beside the weapon draws
+    # column 4: the starting card (0 points) may be played or not
+    assert per_space["weekly-livestock"] == 2 and per_space["master-crafting"] == 2
     # no silver: nothing to buy; no wood, stone or ore: nothing to build or craft with them
     assert not any(x.startswith(("buy-", "build-", "craft-rune", "craft-chest")) for x in per_space)
     assert per_space["livestock-choice"] == 1  # the sheep; the cattle costs 1 silver
@@ -108,7 +117,7 @@ def test_a_hunt_rolled_2_offers_every_way_to_spend_two():
 def test_a_worked_round():
     game, s = opening()
     s = take(game, s, "weekly-feast", outcome=2)  # column 3: an occupation worth 2 is drawn first
-    s = take(game, s, "mountain-2")
+    s = take(game, s, "mountain-2", choice=(("mountain", ((0, 2),)),))  # both wood of a strip
     s = take(game, s, "produce-mead")
     assert (s.vikings_left, s.silver, s.wood, s.hand) == (0, 3, 2, (0, 2))
     assert goods_dict(s.goods) == {"peas": 1, "mead": 3, "oil": 1, "flax": 1, "beans": 1, "salt-meat": 1, "fruits": 1}
@@ -129,13 +138,15 @@ def test_perft_of_the_opening():
     game, s = opening()
     kids = [game.apply(s, a) for a in game.legal_actions(s)]
     moves = [len(game.legal_actions(k)) or len(game.chance_outcomes(k)) for k in kids]
-    assert len(kids) == 65
+    assert len(kids) == 170
     # every column-3 space draws an occupation first, and so does draw-occupation: 6 outcomes
-    # each; the pass leads to the round's end (1 outcome)
+    # each; the pass leads to the round's end (1 outcome). 2567 before "up to" offered fewer
+    # items and upgrades, and before a column-4 card became a choice: more first moves, and
+    # more second moves after each.
     column_3 = [a for a in game.legal_actions(s) if a[0] == "space" and compiled()[a[1]].column == 3]
     drawing = [k for k in kids if k.stage == OCCUPATION]
-    assert len(column_3) == 15 and len(drawing) == 16
-    assert sum(moves) == 2567
+    assert len(column_3) == 22 and len(drawing) == 23
+    assert sum(moves) == 15444
 
 
 def test_a_ship_from_an_option_needs_a_free_berth():
@@ -149,5 +160,8 @@ def test_a_ship_from_an_option_needs_a_free_berth():
         state = s._replace(silver=20, wood=20, stone=20, ships=ships)
         return [a[2] for a in legal_actions(state) if a[0] == "space" and a[1] == house_and_ship]
 
-    assert offered(((KNARR, 0), (LONGSHIP, 0), (LONGSHIP, 0))) == [(("options", (0,)),), (("options", (1,)),)]
+    # each option, with the column-4 card (the starting occupation) played or not
+    assert offered(((KNARR, 0), (LONGSHIP, 0), (LONGSHIP, 0))) == [
+        (("options", (i,)), ("bonus_play", k)) for i in (0, 1) for k in (0, 1)
+    ]
     assert offered(((KNARR, 0), (KNARR, 0), (LONGSHIP, 0), (LONGSHIP, 0))) == []  # the 4 large berths are full

@@ -5,32 +5,39 @@ pairs, ("buy-ship", ship index), ("arm-ship", ship index), or PASS. The order is
 board order, each space's choices in the order built here, then ships, then passing.
 
 Choices are bounded the way the round engine (models/round_rules.py) bounds them, so equal
-situations give equal lists and the branching stays searchable:
-- upgrades: multisets over the UPGRADE_KINDS kinds gaining most value, the UPGRADE_CHOICES best;
-- mountain items are free: each strip used is emptied as far as the space allows;
-- whaling uses the best-armed boats; emigration the ship of the chosen type with least ore;
+situations give equal lists, the branching stays searchable and both engines offer the same
+choices (tests/test_engine_agrees.py):
+- upgrades: multisets over the UPGRADE_KINDS kinds gaining most value, the UPGRADE_CHOICES best
+  and the best of every size ("up to": fewer, or none beside another effect of the space);
+- mountain items: from each strip used, one item up to as many as the space allows, or none
+  beside another effect of the space;
+- overseas trade flips none, the best one, the best two, ... of the green kinds held;
+- whaling uses the best-armed boats; emigration the ship of the chosen type with least ore, the
+  whaling-boat swap first or not, any large ship emigrating after it;
 - forging: jewelry or the FORGE_SPECIALS most valuable forge specials; a special sale the
-  SPECIAL_SALE_CHOICES best sets by value minus cost.
+  SPECIAL_SALE_CHOICES best sets by value minus cost;
+- occupations: a playing space plays how many it chooses (at least one, the best by printed
+  points first); Play up to 4 chooses after its column-3 card is drawn (stage PLAY, see
+  `play_choices`); a column-4 space may play its bonus card or not.
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement, permutations, product
+from itertools import combinations, product
 
+from models.choice_rules import (
+    bonus_play_counts, emigrate_choices, forge_targets, mountain_picks, play_counts, special_sets, trade_sets, upgrade_sets,
+)  # fmt: skip
 from models.engine.spaces import Space, can_pay, compiled, needs_met, ships_fit, whaling_boats
 from models.engine.state import State, animals, berth_free, ships_of
 from models.engine.tables import (
-    GOODS, GREEN_GOODS, LONGSHIP, SHIP, SHIP_EXTRA_ORE, SHIP_PRICE, WHALING_BOAT, space_index, upgrade_of, value,
+    GOOD, GOODS, GREEN_GOODS, LARGE_BERTHS, LONGSHIP, SHIP, SHIP_EXTRA_ORE, SHIP_PRICE, SMALL_BERTHS, VALUES, WHALING_BOAT,
+    space_index, upgrade_of, value,
 )  # fmt: skip
 from models.facts import BANQUET_POSITIONS
-from models.pieces import piece
 
 PASS = ("pass",)
-UPGRADE_KINDS = 5
-UPGRADE_CHOICES = 5
-SPECIAL_SALE_CHOICES = 4
-FORGE_SPECIALS = 2
 
 
 @cache
@@ -41,83 +48,82 @@ def _gain_of(steps: int) -> tuple[float, ...]:
 
 @lru_cache(maxsize=1 << 16)
 def upgrade_choices(goods: tuple[int, ...], count: int, steps: int) -> tuple[tuple[int, ...], ...]:
-    """Multisets of goods (indices) to upgrade, best value gain first, bounded."""
+    """Multisets of goods (indices) to upgrade, best value gain first, bounded (models/choice_rules.py)."""
     up = upgrade_of(steps)
     gain = _gain_of(steps)
-    held = [g for g, n in enumerate(goods) if n and up[g] != g]
-    kinds = sorted(held, key=lambda g: (-gain[g], g))[:UPGRADE_KINDS]
-    found = set()
-    for size in range(1, count + 1):
-        for combo in combinations_with_replacement(kinds, size):
-            if all(combo.count(g) <= goods[g] for g in set(combo)):
-                found.add(combo)
-    return tuple(sorted(found, key=lambda c: (-sum(gain[g] for g in c), c))[:UPGRADE_CHOICES])
+    held = {GOODS[g]: n for g, n in enumerate(goods) if n and up[g] != g}
+    sets = upgrade_sets(held, {name: gain[GOOD[name]] for name in held}, count)
+    return tuple(tuple(GOOD[name] for name in c) for c in sets)
 
 
 @lru_cache(maxsize=1 << 14)
 def mountain_choices(strips: tuple[tuple[str, ...], ...], takes: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     """((strip index, items taken), ...) per strip used, one per distinct result."""
-    out = set()
-    for used in range(1, min(len(takes), len(strips)) + 1):
-        for chosen in combinations(range(len(strips)), used):
-            for allowance in set(permutations(takes[:used])):
-                out.add(tuple(sorted((i, min(n, len(strips[i]))) for i, n in zip(chosen, allowance))))
-    seen, unique = set(), []
-    for pick in sorted(out):
-        result = tuple(sorted(strips[i][:n] for i, n in pick))
-        if result not in seen:
-            seen.add(result)
-            unique.append(pick)
-    return tuple(unique)
+    return tuple(mountain_picks(strips, takes))
+
+
+@lru_cache(maxsize=1 << 14)
+def trade_choices(goods: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Green kinds (indices) overseas trade flips: none, the best one, the best two, ..."""
+    up = upgrade_of(1)
+    gain = {GOODS[g]: value(GOODS[up[g]]) - value(GOODS[g]) for g in GREEN_GOODS if goods[g]}
+    return tuple(tuple(sorted(GOOD[name] for name in c)) for c in trade_sets(gain))
+
+
+def _ships_fit_together(s: State, sp: Space, chosen: tuple[int, ...]) -> bool:
+    """Room in the bay for every ship the chosen options bring at once."""
+    boats = sum(n for i in chosen for kind, n in sp.options[i].gain.ships if kind == WHALING_BOAT)
+    large = sum(n for i in chosen for kind, n in sp.options[i].gain.ships if kind != WHALING_BOAT)
+    if not (boats or large):
+        return True
+    held_boats = ships_of(s, WHALING_BOAT)
+    return held_boats + boats <= SMALL_BERTHS and len(s.ships) - held_boats + large <= LARGE_BERTHS
 
 
 def _option_sets(s: State, sp: Space) -> list[tuple[int, ...]]:
     usable = [i for i, o in enumerate(sp.options) if needs_met(s, o.option.needs) and can_pay(s, o.pay) and ships_fit(s, o.gain)]
     if sp.data.choose == "one":
         return [(i,) for i in usable]
-    return [c for k in range(len(usable) + 1) for c in combinations(usable, k)]
-
-
-def _special_sets(s: State, n: int) -> list[tuple[str, ...]]:
-    forsale = [x for x in s.specials_left if piece(x).cost is not None]
-    net = {x: value(x) - piece(x).cost for x in forsale}
-    best = sorted(forsale, key=lambda x: (-net[x], x))[:SPECIAL_SALE_CHOICES]
-    sets = [c for k in range(1, n + 1) for c in combinations(sorted(best), k) if sum(piece(x).cost for x in c) <= s.silver]
-    return sorted(sets, key=lambda c: (-sum(net[x] for x in c), c))[:SPECIAL_SALE_CHOICES]
-
-
-def _forge_targets(s: State) -> list[str]:
-    forgeable = sorted((x for x in s.specials_left if piece(x).forge), key=lambda x: (-value(x), x))
-    return ["jewelry"] + forgeable[:FORGE_SPECIALS]
+    return [c for k in range(len(usable) + 1) for c in combinations(usable, k) if _ships_fit_together(s, sp, c)]
 
 
 def _emigrate_choices(s: State, sp: Space) -> list[tuple[str, bool]]:
     e = sp.data.emigrate
     if s.silver < s.round * e.silver_per_round or sum(s.emigrated) >= BANQUET_POSITIONS:
         return []
-    out = [(t, False) for t in e.ships if ships_of(s, SHIP[t])]
-    if e.exchange and ships_of(s, SHIP[e.exchange[0]]) and (e.exchange[1], False) not in out and berth_free(s, SHIP[e.exchange[1]]):
-        out.append((e.exchange[1], True))
-    return out
+    swapped_fits = bool(e.exchange) and berth_free(s, SHIP[e.exchange[1]])
+    return emigrate_choices(e, lambda t: ships_of(s, SHIP[t]), swapped_fits)
+
+
+def _plays_now(sp: Space) -> bool:
+    """A playing space whose count is chosen with the action (Play up to 4 chooses after its
+    column-3 card is drawn: see play_choices)."""
+    return bool(sp.data.occupation and sp.data.occupation.play and not sp.draws_first)
 
 
 def _choices(s: State, sp: Space):
     d = sp.data
     pays = [(("pay", i),) for i, b in enumerate(sp.pay_any_of) if can_pay(s, b)] if sp.pay_any_of else [()]
     parts = [pays, [(("options", o),) for o in _option_sets(s, sp)] if d.options else [()]]
-    if d.upgrade:
-        parts.append([(("upgrade", u),) for u in upgrade_choices(s.goods, d.upgrade.count, d.upgrade.steps)] or [()])
+    if d.upgrade:  # "up to" includes none beside another effect (_does_something drops doing nothing)
+        parts.append([(("upgrade", ()),)] + [(("upgrade", u),) for u in upgrade_choices(s.goods, d.upgrade.count, d.upgrade.steps)])
     if d.mountain:
-        parts.append([(("mountain", m),) for m in mountain_choices(s.mountains, d.mountain)] or [()])
+        parts.append([(("mountain", ()),)] + [(("mountain", m),) for m in mountain_choices(s.mountains, d.mountain)])
     if d.explore:
         boats = any(ships_of(s, SHIP[t]) for t in d.explore.ships)
         parts.append([(("explore", b),) for b, _ in s.explorations if b in d.explore.boards and boats])
     if d.emigrate:
         parts.append([(("emigrate", t), ("exchange", x)) for t, x in _emigrate_choices(s, sp)])
     if d.special_sale:
-        parts.append([(("buy", c),) for c in _special_sets(s, d.special_sale)])
+        parts.append([(("buy", c),) for c in special_sets(s.specials_left, s.silver, d.special_sale, VALUES)])
     if d.forge:
-        parts.append([(("forge", t),) for t in _forge_targets(s)])
+        parts.append([(("forge", t),) for t in forge_targets(s.specials_left, VALUES)])
+    if d.overseas_trade:
+        parts.append([(("trade", c),) for c in trade_choices(s.goods)])
+    if _plays_now(sp):
+        parts.append([(("play", k),) for k in play_counts(d.occupation.play, len(s.hand))])
+    if sp.plays_first and s.hand:
+        parts.append([(("bonus_play", k),) for k in bonus_play_counts(sp.plays_first, len(s.hand))])
     for combo in product(*parts):
         choice = tuple(kv for part in combo for kv in part)
         yield from _inner_choices(s, sp, choice)
@@ -148,7 +154,8 @@ def _always_does_something(index: int) -> bool:
 @cache
 def _has_choices(index: int) -> bool:
     d = compiled()[index].data
-    return bool(d.pay_any_of or d.options or d.upgrade or d.mountain or d.explore or d.emigrate or d.special_sale or d.forge)
+    return bool(d.pay_any_of or d.options or d.upgrade or d.mountain or d.explore or d.emigrate or d.special_sale or d.forge
+                or d.overseas_trade or d.occupation or compiled()[index].plays_first)
 
 
 def _does_something(s: State, sp: Space, choice: tuple) -> bool:
@@ -158,9 +165,9 @@ def _does_something(s: State, sp: Space, choice: tuple) -> bool:
         return True
     if d.per_animal:
         return animals(s, d.per_animal.animal) > 0
-    if d.occupation and d.occupation.play:
-        return sp.draws_first > 0 or any(p >= 0 for p in s.hand)
-    keys = ("upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain")
+    if d.occupation and d.occupation.play and sp.draws_first:
+        return True  # Play up to 4 plays at least the card its column bonus draws
+    keys = ("upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain", "play")
     chosen = dict(choice)
     return any(chosen.get(k) for k in keys)
 
@@ -169,12 +176,10 @@ def _space_legal(s: State, sp: Space) -> bool:
     d = sp.data
     if not needs_met(s, d.needs) or not can_pay(s, sp.pay) or not ships_fit(s, sp.gain):
         return False
-    if d.overseas_trade and not any(s.goods[g] for g in GREEN_GOODS):
-        return False
     if d.roll and d.roll.kind == "whaling" and not whaling_boats(s):
         return False
-    if d.occupation and d.occupation.play and not sp.draws_first and not any(p >= 0 for p in s.hand):
-        return False  # nothing worth playing (the column-3 draw comes first, so play-occupations-4 may)
+    if _plays_now(sp) and not s.hand:
+        return False  # nothing to play (the column-3 draw comes first, so play-occupations-4 may)
     return True
 
 
@@ -214,3 +219,10 @@ def anytime_actions(s: State) -> list[tuple]:
 
 def legal_actions(s: State) -> list[tuple]:
     return space_actions(s) + anytime_actions(s) + [PASS]
+
+
+def play_choices(s: State) -> list[tuple]:
+    """Stage PLAY: how many occupations Play up to 4 plays, its column-3 card now in hand
+    (at least one, the best by printed points first)."""
+    sp = compiled()[s.pending[0]]
+    return [("play", k) for k in play_counts(sp.data.occupation.play, len(s.hand))]

@@ -12,8 +12,8 @@ from models.engine.spaces import Space, compiled
 from functools import cache
 
 from models.actions import BUILDINGS
-from models.engine.state import ACTIONS, OCCUPATION, ROLL, WEAPONS, State, add, animals, empty_board, with_goods
-from models.engine.tables import GOOD, GREEN_GOODS, LONGSHIP, SHIP, SHIP_PRICE, WHALING_BOAT, Delta, upgrade_of
+from models.engine.state import ACTIONS, OCCUPATION, PLAY, ROLL, WEAPONS, State, add, animals, empty_board, with_goods
+from models.engine.tables import GOOD, LONGSHIP, SHIP, SHIP_PRICE, Delta, upgrade_of
 from models.pieces import piece
 
 
@@ -101,8 +101,10 @@ def take_space(s: State, sp: Space, choice: tuple) -> State:
 
 def finish_space(s: State, sp: Space, choice: tuple, placing: bool = False) -> State:
     chosen = dict(choice) if choice else {}
-    if sp.plays_first:
-        s = play_occupations(s, sp.plays_first)
+    if sp.data.occupation and sp.data.occupation.play and "play" not in chosen:
+        return s._replace(stage=PLAY, pending=(sp.index, choice))  # Play up to 4, its card drawn: how many?
+    if chosen.get("bonus_play"):
+        s = play_occupations(s, chosen["bonus_play"])
     draws = sp.gain.weapon_draws
     if "pay" in chosen or "options" in chosen:
         pays, gains = [sp.pay], [sp.gain]
@@ -151,9 +153,8 @@ def _mountains(s: State, sp: Space, chosen: dict) -> State:
 
 
 def _overseas_trade(s: State, sp: Space, chosen: dict) -> State:
-    up = upgrade_of(1)
-    held = [g for g in GREEN_GOODS if s.goods[g]]
-    return s._replace(goods=add(s.goods, [(g, -1) for g in held] + [(up[g], 1) for g in held]))
+    flipped = chosen["trade"]
+    return upgrade(s, flipped, 1) if flipped else s
 
 
 def _explore(s: State, sp: Space, chosen: dict) -> State:
@@ -163,7 +164,9 @@ def _explore(s: State, sp: Space, chosen: dict) -> State:
 def _emigrate(s: State, sp: Space, chosen: dict) -> State:
     if not chosen.get("emigrate"):
         return s
-    return emigrate(s, SHIP[chosen["emigrate"]], bool(chosen.get("exchange")), sp.data.emigrate.silver_per_round)
+    e = sp.data.emigrate
+    swap = (SHIP[e.exchange[0]], SHIP[e.exchange[1]]) if chosen.get("exchange") else None
+    return emigrate(s, SHIP[chosen["emigrate"]], swap, e.silver_per_round)
 
 
 def _buy(s: State, sp: Space, chosen: dict) -> State:
@@ -178,7 +181,7 @@ def _forge(s: State, sp: Space, chosen: dict) -> State:
 
 
 def _play(s: State, sp: Space, chosen: dict) -> State:
-    return play_occupations(s, sp.data.occupation.play)
+    return play_occupations(s, chosen["play"])
 
 
 def _animals(s: State, sp: Space, chosen: dict) -> State:
@@ -245,11 +248,14 @@ def explore(s: State, board: str) -> State:
     return s._replace(silver=s.silver + silver, explorations=left, boards=s.boards + (empty_board(board),))
 
 
-def emigrate(s: State, kind: int, exchange: bool, per_round: int) -> State:
+def emigrate(s: State, kind: int, swap: tuple[int, int] | None, per_round: int) -> State:
+    """Emigrate a ship of `kind`; `swap` (give, take): first give the ship of that kind with
+    least ore for a new one of the other."""
     ships = list(s.ships)
-    if exchange:
-        ships.remove(min(x for x in ships if x[0] == WHALING_BOAT))
-        ships.append((kind, 0))
+    if swap:
+        give, take = swap
+        ships.remove(min(x for x in ships if x[0] == give))
+        ships.append((take, 0))
     ships.remove(min(x for x in ships if x[0] == kind))  # the one with least ore: its ore is lost
     emigrated = list(s.emigrated)
     emigrated[kind] += 1
@@ -266,14 +272,19 @@ def take_specials(s: State, names: tuple[str, ...], pay_cost: bool) -> State:
 
 
 def play_occupations(s: State, n: int) -> State:
-    """Play up to n cards, best printed points first; a card printing negative points stays in hand."""
-    playable = [p for p in s.hand if p >= 0][-n:]
-    if not playable:
+    """Play the n best cards by printed points (the hand is sorted); how many is the player's
+    choice, so a card printing negative points is played only when chosen."""
+    if n <= 0:
         return s
-    hand = list(s.hand)
-    for p in playable:
-        hand.remove(p)
-    return s._replace(hand=tuple(hand), occupation_points=s.occupation_points + sum(playable))
+    keep = len(s.hand) - n
+    return s._replace(hand=s.hand[:keep], occupation_points=s.occupation_points + sum(s.hand[keep:]))
+
+
+def play_chosen(s: State, action: tuple) -> State:
+    """Stage PLAY: Play up to 4 plays the chosen number of cards and the space's action ends."""
+    space, choice = s.pending
+    s = s._replace(stage=ACTIONS, pending=())
+    return finish_space(s, compiled()[space], tuple(sorted(choice + (action,))))
 
 
 # --- anytime actions ----------------------------------------------------------------------------

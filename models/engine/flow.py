@@ -1,7 +1,7 @@
 """The whole solo game as a state machine: who moves, what may be done, what chance deals.
 
 `start()` is the table before the strips are dealt; every state then has a stage (see
-models.engine.state): the player's turn (ACTIONS, DECIDE), a chance node (DEAL, ROLL, WEAPONS,
+models.engine.state): the player's turn (ACTIONS, DECIDE, PLAY), a chance node (DEAL, ROLL, WEAPONS,
 OCCUPATION, STRIP) or the end (OVER). `legal_actions`, `chance_outcomes` and `apply` dispatch
 on it to the module that owns that part of the rules.
 """
@@ -12,13 +12,13 @@ from fractions import Fraction
 
 from models.data_files import load
 from models.engine import dice
-from models.engine.choices import PASS, legal_actions as action_phase_actions
+from models.engine.choices import PASS, legal_actions as action_phase_actions, play_choices
 from models.engine.draws import deal, occupation_draw, strip_draw, weapon_draws, without
-from models.engine.effects import apply_action, draw_weapons, finish_space
+from models.engine.effects import apply_action, draw_weapons, finish_space, play_chosen
 from models.engine.round_end import LENGTH, end_action_phase, strip_drawn
 from models.engine.spaces import compiled
 from models.engine.state import (
-    ACTIONS, CHANCE_STAGES, DEAL, DECIDE, OCCUPATION, OVER, ROLL, ROUND_END, STRIP, WEAPONS, State, add, empty_board,
+    ACTIONS, CHANCE_STAGES, DEAL, DECIDE, OCCUPATION, OVER, PLAY, ROLL, ROUND_END, STRIP, WEAPONS, State, add, empty_board,
 )  # fmt: skip
 from models.engine.tables import BUILDING_SUPPLY, GOOD, NO_GOODS, SPECIALS, WEAPON
 from models.facts import vikings_in_round
@@ -70,6 +70,8 @@ def legal_actions(s: State) -> list:
         return action_phase_actions(s)
     if s.stage == DECIDE:
         return dice.decisions(s)
+    if s.stage == PLAY:
+        return play_choices(s)
     return []
 
 
@@ -98,6 +100,8 @@ def apply(s: State, action) -> State:
         return end_action_phase(s._replace(stage=ACTIONS))
     if stage == DECIDE:
         return dice.decide(s, action)
+    if stage == PLAY:
+        return play_chosen(s, action)
     if stage == ROLL:
         return dice.rolled(s, action)
     if stage == WEAPONS:

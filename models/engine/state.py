@@ -4,8 +4,9 @@ A State is a NamedTuple, so it is a value: `apply` builds a new one with `_repla
 touches its input, equal situations are equal tuples, and the state is its own canonical key
 (the last feast's table is kept only to write records and is left out of the key).
 
-`stage` says what happens next: the player acts (ACTIONS), decides after a die shows (DECIDE),
-or chance draws (DEAL, ROLL, WEAPONS, OCCUPATION, STRIP); OVER is the end of the game.
+`stage` says what happens next: the player acts (ACTIONS), decides after a die shows (DECIDE)
+or, on Play up to 4, how many occupations to play once its column-3 card is drawn (PLAY); or
+chance draws (DEAL, ROLL, WEAPONS, OCCUPATION, STRIP); OVER is the end of the game.
 ROUND_END follows a pass: a chance node with one certain outcome, so that the phases after the
 action phase (laying tiles, income, breeding, feast, ...) run only when a search goes past it,
 not whenever it lists a pass among a state's successors.
@@ -17,8 +18,9 @@ from typing import NamedTuple
 
 from models.engine.tables import ANIMAL_GOODS, GOODS, LARGE_BERTHS, SMALL_BERTHS, WHALING_BOAT
 
-ACTIONS, DECIDE, DEAL, ROLL, WEAPONS, OCCUPATION, STRIP, OVER, ROUND_END = range(9)
-STAGE_NAMES = ("actions", "roll decision", "deal", "roll", "weapon draw", "occupation draw", "strip draw", "over", "round end")
+ACTIONS, DECIDE, DEAL, ROLL, WEAPONS, OCCUPATION, STRIP, OVER, ROUND_END, PLAY = range(10)
+STAGE_NAMES = ("actions", "roll decision", "deal", "roll", "weapon draw", "occupation draw", "strip draw", "over", "round end",
+               "occupations to play")  # fmt: skip
 CHANCE_STAGES = frozenset({DEAL, ROLL, WEAPONS, OCCUPATION, STRIP, ROUND_END})
 
 

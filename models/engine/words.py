@@ -5,7 +5,7 @@ from __future__ import annotations
 from models.actions import SHIPS
 from models.engine.choices import PASS
 from models.engine.spaces import compiled
-from models.engine.state import ACTIONS, DEAL, DECIDE, OCCUPATION, ROLL, ROUND_END, STRIP, WEAPONS, State
+from models.engine.state import ACTIONS, DEAL, DECIDE, OCCUPATION, PLAY, ROLL, ROUND_END, STRIP, WEAPONS, State
 from models.engine.tables import GOODS, SHIP_PRICE, WEAPONS as WEAPON_KINDS, upgrade_of
 
 
@@ -38,7 +38,18 @@ def _choice_bits(s: State, space, choice: tuple) -> list[str]:
         bits.append("buying " + " and ".join(c["buy"]))
     if c.get("forge"):
         bits.append(f"forging {c['forge']}")
+    if "trade" in c:
+        up = upgrade_of(1)
+        bits.append("flipping " + (", ".join(f"{GOODS[g]}→{GOODS[up[g]]}" for g in c["trade"]) or "nothing"))
+    if c.get("play"):
+        bits.append(_plays(c["play"]))
+    if c.get("bonus_play"):
+        bits.append("playing an occupation (column bonus)")
     return bits
+
+
+def _plays(n: int) -> str:
+    return f"playing {n} occupation{'s' if n > 1 else ''}"
 
 
 def label(s: State, action) -> str:
@@ -58,6 +69,8 @@ def label(s: State, action) -> str:
         _, spent, tile = action
         paid = " and ".join(f"{n} {x}" for x, n in spent)
         return "succeed" + (f" spending {paid}" if paid else "") + (f", taking {tile}" if tile else "")
+    if stage == PLAY:
+        return _plays(action[1])
     if stage == ROLL:
         return f"rolled {action}"
     if stage == WEAPONS:
@@ -91,6 +104,8 @@ def explain(s: State, action) -> str:
         if action[0] == "fail":
             return f"Declare failure on the {face} and take the compensation."
         return f"Keep the {face}: {label(s, action)}."
+    if stage == PLAY:
+        return f"{compiled()[s.pending[0]].data.name}: play your {action[1]} best occupation card(s) by printed points."
     if s.stage == ROUND_END:
         return f"Round {s.round} ends: tiles are laid, then income, breeding, the feast, bonuses and the mountain strips."
     return f"Chance: {label(s, action)}."
