@@ -70,3 +70,21 @@ def test_specials_and_a_round_context_survive_editing(tmp_path):
     data = json.loads(path.read_text())
     assert data["round_context"] == {"taken": ["build-shed"]} and data["player"]["specials"] == ["helmet"]
     assert run("add", path, "helmet").exit_code == 2  # it exists once
+
+
+def test_the_examples_in_help_work(tmp_path):
+    """Every example the entry commands' --help gives runs as written, in order, on a new file."""
+    from cli import entry
+
+    path = tmp_path / "mine.json"
+    examples = []
+    for command in (entry.new, entry.lay, entry.add, entry.take, entry.lift):
+        line = next(line for line in command.__doc__.splitlines() if "Example" in line)
+        examples += [e.strip().split() for e in line.split(":", 1)[1].split("·")]
+    assert len(examples) >= 8
+    for words in examples:
+        assert words[0] == "affo"
+        args = [str(path) if w == "mine.json" else w for w in words[1:]]
+        result = run(*args)
+        assert result.exit_code == 0, (words, result.output)
+    assert not check_snapshot(read_snapshot(path))
