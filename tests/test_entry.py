@@ -88,3 +88,16 @@ def test_the_examples_in_help_work(tmp_path):
         result = run(*args)
         assert result.exit_code == 0, (words, result.output)
     assert not check_snapshot(read_snapshot(path))
+
+
+def test_markup_in_a_board_id_prints_as_written(tmp_path):
+    path = tmp_path / "mine.json"
+    run("new", path)
+    data = json.loads(path.read_text())
+    data["player"]["boards"][0]["id"] = "[/]home[bold]"
+    path.write_text(json.dumps(data))
+    laid = run("lay", path, "[/]home[bold]", "oil", 11, 1)
+    assert laid.exit_code == 0 and "[/]home[bold]" in laid.stdout
+    missing = run("lift", path, "[/]nope", 0, 0)
+    assert missing.exit_code == 2
+    assert missing.stderr == "error: no board '[/]nope' in this snapshot (ids here: [/]home[bold])\n"
