@@ -61,7 +61,7 @@ def new(
     Then enter the position move by move: `affo lay` and `affo lift` for tiles on boards,
     `affo add` and `affo take` for goods, silver, resources, weapons and ships in supply.
 
-    Example:  affo new mine.json --players 3  ·  affo lay mine.json home peas 11 1  ·  affo add mine.json silver 4
+    Example:  affo new mine.json --players 3
     """
     if length not in ("long", "short"):
         fail(f"--length {length!r}: long or short{did_you_mean(length, ['long', 'short'])}")
@@ -149,7 +149,7 @@ def lay(
     The tile is added to the board as it lies on the table (your supply is not changed: a snapshot
     counts what is still in supply). A special tile laid is added to `specials` if missing.
 
-    Examples:  affo lay mine.json home oil 11 1  ·  affo lay mine.json shetland silk 2 3 --rotation 90
+    Examples:  affo lay mine.json home oil 11 1  ·  affo lay mine.json shetland silk 1 4 --rotation 90
     """
     if piece_name not in all_pieces():
         fail(f"unknown piece {piece_name!r}{did_you_mean(piece_name, list(all_pieces()))} (see affo pieces)")
@@ -178,7 +178,12 @@ def lift(
     anyway: AnywayOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Take the tile covering (ROW, COL) off a board (the inverse of lay), check, and redraw."""
+    """Take the tile covering (ROW, COL) off a board (the inverse of lay), check, and redraw.
+
+    Any cell of the tile will do.
+
+    Example:  affo lift mine.json home 11 2
+    """
     data = read_data(snapshot)
     player = data.setdefault("player", {})
     index = board_index(player, board, create=False)

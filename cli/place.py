@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
 from typing import Annotated
 
 import typer

@@ -49,6 +49,8 @@ def plan(
     Out of scope for now: occupation effects (occupations count by printed points only; a card
     drawn unseen is worth the context's drawn_occupation_points, default 0), laying tiles on
     boards during the round (affo place), and the exact feast (a greedy stand-in; affo feast).
+
+    Examples:  affo plan examples/plan-round3.json  ·  affo plan mine.json --context examples/plan-context.json --nodes 2000 --json
     """
     del seed  # the search has no randomness; accepted so scripts can pass one uniformly
     try:

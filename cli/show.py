@@ -108,17 +108,27 @@ def board_cells(entry: BoardEntry, numbers: dict[int, int] | None = None) -> lis
     def view(cell: Cell) -> Cellview:
         if cell in owners:
             i = owners[cell]
-            style = tile_style(placements[i].piece, shades[i])
-            code = tile_code(placements[i].piece, shades[i])
-            if i in numbers:
-                first = min(piece(placements[i].piece).cells_at(placements[i].row, placements[i].col, placements[i].rotation, placements[i].flip))
-                return (f"#{numbers[i]}" if cell == first else code), style + " underline"
-            return code, style
+            return tile_view(placements[i], shades[i], cell, numbers.get(i))
         if cell in resources:
             return tile_code(resources[cell], 0), tile_style(resources[cell], 0)
         return printed_cell(board, cell, covered, values, bonuses)
 
     return [[view((r, c)) for c in range(board.cols)] for r in range(board.rows)]
+
+
+def tile_view(p: Placement, shade: int, cell: Cell, number: int | None) -> Cellview:
+    """One cell of a tile: its piece's letters; a new tile (one with a `number` in a laying or
+    serving order) is underlined and shows "#n" in its top-left cell."""
+    code, style = tile_code(p.piece, shade), tile_style(p.piece, shade)
+    if number is None:
+        return code, style
+    first = min(piece(p.piece).cells_at(p.row, p.col, p.rotation, p.flip))
+    return (f"#{number}" if cell == first else code), style + " underline"
+
+
+def number_width(numbers: dict[int, int] | None) -> int:
+    """Characters per cell: three, four once "#10" must fit."""
+    return 4 if numbers and max(numbers.values()) >= 10 else 3
 
 
 def printed_cell(board: Board, cell: Cell, covered: set[Cell], values: dict, bonuses: dict) -> Cellview:
@@ -166,8 +176,10 @@ def bonus_words(board: Board) -> str:
 # --- the banquet table as text ---------------------------------------------------------------
 
 
-def banquet_cells(snapshot: Snapshot, placements: list[Placement]) -> list[list[Cellview]]:
-    """The 12 x 4 banquet area: row 0 the table positions, rows 1-3 the space below."""
+def banquet_cells(snapshot: Snapshot, placements: list[Placement], numbers: dict[int, int] | None = None) -> list[list[Cellview]]:
+    """The 12 x 4 banquet area: row 0 the table positions, rows 1-3 the space below. `numbers`
+    maps a placement's index to its number in the order of serving (as board_cells)."""
+    numbers = numbers or {}
     states = banquet_states(snapshot)
     owners = cell_owners(placements)
     shades = tile_shades(placements)
@@ -176,7 +188,7 @@ def banquet_cells(snapshot: Snapshot, placements: list[Placement]) -> list[list[
     def view(r: int, c: int) -> Cellview:
         i = owners.get((r, c))
         if i is not None:
-            return tile_code(placements[i].piece, shades[i]), tile_style(placements[i].piece, shades[i])
+            return tile_view(placements[i], shades[i], (r, c), numbers.get(i))
         return empty[states[c]] if r == 0 else (" .", mark_style("below"))
 
     return [[view(r, c) for c in range(BANQUET_COLS)] for r in range(BANQUET_ROWS)]
@@ -310,8 +322,7 @@ def write_picture(snap: Snapshot, path: Path, suffix: str) -> None:
 def print_board(entry: BoardEntry, numbers: dict[int, int] | None = None) -> None:
     """One board with rulers, what its bonus cells pay, and its one-line summary."""
     console.print(f"[bold]{plain(entry.id)}[/] ({entry.board})")
-    width = 4 if numbers and max(numbers.values()) >= 10 else 3  # room for "#10"
-    for line in styled_rows(board_cells(entry, numbers), width):
+    for line in styled_rows(board_cells(entry, numbers), number_width(numbers)):
         console.print(line, no_wrap=True, crop=False)
     board = board_named(entry.board)
     if board.bonuses:

@@ -243,3 +243,15 @@ def test_any_json_document_never_crashes(command, value):
 @given(command=st.sampled_from(COMMANDS), raw=st.binary(max_size=64) | st.binary(max_size=16).map(lambda b: json.dumps(GOOD).encode()[:40] + b))
 def test_raw_bytes_never_crash(command, raw):
     answered(run(command, "-", stdin=raw))
+
+
+def test_unknown_names_in_a_round_context_get_suggestions():
+    data = changed(lambda d: d.update(round_context={"taken": ["build-shd"], "explorations_available": {"shetlnd": 2},
+                                                     "specials_left": ["helmt"]}))
+    result = run("validate", "-", stdin=json.dumps(data))
+    assert result.exit_code == 2
+    assert result.stdout.splitlines()[:3] == [
+        "✗ round_context.taken: unknown action space 'build-shd'; did you mean 'build-shed'? (see affo spaces)",
+        "✗ round_context.explorations_available: unknown exploration board 'shetlnd'; did you mean 'shetland'? (see affo schema)",
+        "✗ round_context.specials_left: unknown special tile 'helmt'; did you mean 'helmet'? (see affo pieces)",
+    ]
