@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import combinations, product
+from operator import itemgetter
 
 from models.choice_rules import (
     bonus_play_counts, emigrate_choices, forge_targets, mountain_picks, play_counts, special_sets, trade_sets, upgrade_sets,
@@ -183,20 +184,73 @@ def _space_legal(s: State, sp: Space) -> bool:
     return True
 
 
+def offers(s: State, sp: Space) -> tuple[tuple, ...]:
+    """Every action on space `sp` the state allows, its Vikings aside (worked out afresh)."""
+    if not _space_legal(s, sp):
+        return ()
+    if not _has_choices(sp.index):
+        return (("space", sp.index, ()),) if _does_something(s, sp, ()) else ()
+    return tuple(("space", sp.index, c) for c in _choices(s, sp) if _does_something(s, sp, c))
+
+
+def _reads(sp: Space) -> tuple[str, ...]:
+    """The state fields `offers(s, sp)` depends on (the space's cache key): what its costs,
+    needs, choices and effects look at."""
+    d = sp.data
+    opts = [o.option for o in sp.options]
+    fields = set()
+    if d.needs or any(o.needs for o in opts):
+        fields |= {"ships", "buildings_left"}
+    if not (sp.pay.empty and all(o.pay.empty for o in sp.options)) or d.pay_any_of:
+        fields |= {"silver", "wood", "stone", "ore", "goods"}
+    if sp.gain.ships or any(o.gain.ships for o in sp.options) or d.roll or d.explore:
+        fields.add("ships")
+    if d.upgrade or d.overseas_trade or d.per_animal or any(o.upgrade for o in opts):
+        fields.add("goods")
+    if d.mountain or any(o.mountain for o in opts):
+        fields.add("mountains")
+    if d.explore:
+        fields.add("explorations")
+    if d.emigrate:
+        fields |= {"silver", "round", "emigrated", "ships"}
+    if d.special_sale:
+        fields |= {"silver", "specials_left"}
+    if d.forge:
+        fields.add("specials_left")
+    if d.occupation or sp.plays_first:
+        fields.add("hand")
+    return tuple(sorted(fields))
+
+
+@cache
+def _cached_spaces() -> tuple:
+    """(space, key getter, cache) per space: states that agree on what a space reads get the
+    same offers, so a search lists each space's choices once per distinct key."""
+    out = []
+    for sp in compiled():
+        index = tuple(State._fields.index(f) for f in _reads(sp))
+        getter = itemgetter(*index) if index else (lambda s: ())
+        out.append((sp, sp.bit, sp.data.column, getter, {}))
+    return tuple(out)
+
+
+CACHE_LIMIT = 1 << 14  # entries per space before its cache is emptied
+
+
 def space_actions(s: State) -> list[tuple]:
     out = []
     blocked = s.taken | s.placed
     left = s.vikings_left
-    for sp in compiled():
-        if blocked & sp.bit or left < sp.data.column or not _space_legal(s, sp):
+    for sp, bit, column, getter, found in _cached_spaces():
+        if blocked & bit or left < column:
             continue
-        if not _has_choices(sp.index):
-            if _does_something(s, sp, ()):
-                out.append(("space", sp.index, ()))
-            continue
-        for choice in _choices(s, sp):
-            if _does_something(s, sp, choice):
-                out.append(("space", sp.index, choice))
+        k = getter(s)
+        acts = found.get(k)
+        if acts is None:
+            if len(found) >= CACHE_LIMIT:
+                found.clear()
+            acts = found[k] = offers(s, sp)
+        out += acts
     return out
 
 
