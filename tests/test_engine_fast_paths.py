@@ -1,12 +1,16 @@
-"""The engine's fast paths give what the plain ones give: each space's offers cached by the
-fields it reads equal the offers worked out afresh, on every decision of seeded random games
-(the caches warm up across the games, so later states are answered from them)."""
+"""The engine's fast paths give what the plain ones give, on every decision of seeded random
+games: each space's offers cached by the fields it reads equal the offers worked out afresh
+(the caches warm up across the games, so later states are answered from them), and actions
+compiled to their net change (models/engine/plans.py) give the states the effect-by-effect path
+gives."""
 
 import pytest
 
-from models.engine.choices import offers, space_actions
+from models.engine.choices import legal_actions, offers, space_actions
+from models.engine.effects import apply_action as plain_apply, finish_space
+from models.engine.plans import apply_action, finish
 from models.engine.spaces import compiled
-from models.engine.state import ACTIONS
+from models.engine.state import ACTIONS, OCCUPATION
 from planner.affo_game import AffoGame
 from planner.search.policy import play, random_policy
 
@@ -23,3 +27,20 @@ def test_cached_offers_equal_fresh_ones(seed):
     assert len(states) > 25
     for s in states:
         assert space_actions(s) == fresh(s)
+
+
+@pytest.mark.parametrize("seed", [31, 32])
+def test_compiled_actions_give_the_states_the_plain_path_gives(seed):
+    """Every action of every decision and every occupation draw's finish, both ways."""
+    t = play(AffoGame(), random_policy, seed=seed)
+    checked = 0
+    for s in t.states:
+        if s.stage == ACTIONS:
+            for a in legal_actions(s):
+                if a[0] != "pass":
+                    assert apply_action(s, a) == plain_apply(s, a), a
+                    checked += 1
+        elif s.stage == OCCUPATION and s.pending[1] >= 0:
+            _, space, choice = s.pending
+            assert finish(s, compiled()[space], choice) == finish_space(s, compiled()[space], choice)
+    assert checked > 2000

@@ -14,7 +14,8 @@ from models.data_files import load
 from models.engine import dice
 from models.engine.choices import PASS, legal_actions as action_phase_actions, play_choices
 from models.engine.draws import deal, occupation_draw, strip_draw, weapon_draws, without
-from models.engine.effects import apply_action, draw_weapons, finish_space, play_chosen
+from models.engine.effects import draw_weapons, play_chosen
+from models.engine.plans import apply_action, finish
 from models.engine.round_end import LENGTH, end_action_phase, strip_drawn
 from models.engine.spaces import compiled
 from models.engine.state import (
@@ -121,4 +122,4 @@ def _occupation_drawn(s: State, points: int) -> State:
     if n > 1:
         return s._replace(pending=(n - 1, space, choice))
     s = s._replace(stage=ACTIONS, pending=())
-    return finish_space(s, compiled()[space], choice) if space >= 0 else s
+    return finish(s, compiled()[space], choice) if space >= 0 else s
