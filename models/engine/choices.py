@@ -24,7 +24,7 @@ choices (tests/test_engine_agrees.py):
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import combinations, product
+from itertools import chain, combinations, product
 from operator import itemgetter
 
 from models.choice_rules import (
@@ -102,7 +102,7 @@ def _plays_now(sp: Space) -> bool:
     return bool(sp.data.occupation and sp.data.occupation.play and not sp.draws_first)
 
 
-def _choices(s: State, sp: Space):
+def _choices(s: State, sp: Space) -> list[tuple]:
     d = sp.data
     pays = [(("pay", i),) for i, b in enumerate(sp.pay_any_of) if can_pay(s, b)] if sp.pay_any_of else [()]
     parts = [pays, [(("options", o),) for o in _option_sets(s, sp)] if d.options else [()]]
@@ -125,9 +125,15 @@ def _choices(s: State, sp: Space):
         parts.append([(("play", k),) for k in play_counts(d.occupation.play, len(s.hand))])
     if sp.plays_first and s.hand:
         parts.append([(("bonus_play", k),) for k in bonus_play_counts(sp.plays_first, len(s.hand))])
-    for combo in product(*parts):
-        choice = tuple(kv for part in combo for kv in part)
-        yield from _inner_choices(s, sp, choice)
+    joined = [tuple(chain.from_iterable(combo)) for combo in product(*parts)]
+    if not _has_inner(sp.index):
+        return joined
+    return [c for choice in joined for c in _inner_choices(s, sp, choice)]
+
+
+@cache
+def _has_inner(index: int) -> bool:
+    return any(o.option.upgrade or o.option.mountain for o in compiled()[index].options)
 
 
 def _inner_choices(s: State, sp: Space, choice: tuple):
@@ -168,9 +174,12 @@ def _does_something(s: State, sp: Space, choice: tuple) -> bool:
         return animals(s, d.per_animal.animal) > 0
     if d.occupation and d.occupation.play and sp.draws_first:
         return True  # Play up to 4 plays at least the card its column bonus draws
-    keys = ("upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain", "play")
-    chosen = dict(choice)
-    return any(chosen.get(k) for k in keys)
+    return any(v for k, v in choice if k in _EFFECTS)
+
+
+# the parts of a choice that are an effect by themselves (paying, forging and trading belong to
+# spaces that always do something; a column-4 card or a swap alone is no use of the space)
+_EFFECTS = frozenset({"upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain", "play"})
 
 
 def _space_legal(s: State, sp: Space) -> bool:
@@ -188,9 +197,12 @@ def offers(s: State, sp: Space) -> tuple[tuple, ...]:
     """Every action on space `sp` the state allows, its Vikings aside (worked out afresh)."""
     if not _space_legal(s, sp):
         return ()
-    if not _has_choices(sp.index):
-        return (("space", sp.index, ()),) if _does_something(s, sp, ()) else ()
-    return tuple(("space", sp.index, c) for c in _choices(s, sp) if _does_something(s, sp, c))
+    i = sp.index
+    if not _has_choices(i):
+        return (("space", i, ()),) if _does_something(s, sp, ()) else ()
+    if _does_something(s, sp, ()):  # whatever is chosen (most spaces): no choice to filter
+        return tuple([("space", i, c) for c in _choices(s, sp)])
+    return tuple([("space", i, c) for c in _choices(s, sp) if _does_something(s, sp, c)])
 
 
 def _reads(sp: Space) -> tuple[str, ...]:
