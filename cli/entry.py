@@ -14,16 +14,17 @@ from typing import Annotated
 
 import typer
 
-from cli.common import BAD_INPUT, JsonOpt, console, fail, plain, print_json, summary, warn
+from cli.common import BAD_INPUT, console, fail, plain, print_json, summary, warn
+from cli.options import JsonOpt
 from models.boards import all_boards
 from models.pieces import all_pieces, piece
 from models.snapshot import FORMAT, SnapshotError, did_you_mean, parse_snapshot, read_json
 
 FileArg = Annotated[Path, typer.Argument(help="The snapshot file to change (written back in place).", metavar="SNAPSHOT", dir_okay=False)]
 BoardArg = Annotated[str, typer.Argument(help="A board entry's id (home, A, ...), or a board name to add that board.", metavar="BOARD")]
-RowArg = Annotated[int, typer.Argument(help="Row of the tile's top-left cell (after turning), from 0 at the top.")]
-ColArg = Annotated[int, typer.Argument(help="Column of that cell, from 0 at the left.")]
-CountArg = Annotated[int, typer.Argument(min=1, help="How many (default 1).")]
+RowArg = Annotated[int, typer.Argument(help="Row of the tile's top-left cell (after turning), from 0 at the top.", metavar="ROW")]
+ColArg = Annotated[int, typer.Argument(help="Column of that cell, from 0 at the left.", metavar="COL")]
+CountArg = Annotated[int, typer.Argument(min=1, help="How many (default 1).", metavar="COUNT")]
 AnywayOpt = Annotated[bool, typer.Option("--anyway", help="Write the change even if the position then breaks a rule "
                                                               "(a warning names it), e.g. to enter tiles out of laying order.")]
 ROUND_CONTEXT = "round_context"

@@ -14,7 +14,8 @@ import typer
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cli.common import BAD_INPUT, BUG, JsonOpt, SnapshotArg, console, err_console, fail, load, plain, print_json, summary
+from cli.common import BAD_INPUT, BUG, console, err_console, fail, load, plain, print_json, summary
+from cli.options import JsonOpt, SnapshotArg
 from models.pieces import piece
 from models.rules import check_banquet, cells_of
 from models.snapshot import Placement, Snapshot, SnapshotError, dump_snapshot, parse_snapshot

@@ -20,7 +20,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cli.common import JsonOpt, SnapshotArg, console, fail, load, plain, print_json, problems_json, summary, warn
+from cli.common import console, fail, load, plain, print_json, problems_json, summary, warn
+from cli.options import JsonOpt, SnapshotArg
 from cli.pictures import (
     DARK_TEXT,
     PALETTE,
@@ -52,18 +53,18 @@ STYLES = {
     "below": "#b3a27f on #f7f1e3",
 }
 
-# The same marks in the 16 colours every terminal has: hex shades that a 16-colour terminal would
-# round to one colour are replaced by plainly different ones (the letters still carry the meaning
-# without any colour, e.g. with NO_COLOR).
+# The same in the 16 colours every terminal has, where hex shades would round into each other.
+# Marks are coloured letters on the terminal's own background and tiles are blocks of colour, so a
+# mark never looks like a tile; the 8 tile colours take the 16 backgrounds, two shades each. The
+# letters still carry every meaning without colour (NO_COLOR).
 STYLES_16 = {
-    "outside": "", "never": "white on bright_black", "negative": "bold bright_white on red",
-    "plain": "black on white", "income": "bold black on bright_yellow", "bonus": "bold black on bright_green",
-    "bonus-paid": "bold bright_white on green", "emigrated": "bold bright_white on blue",
-    "closed": "bold bright_white on magenta", "unfed": "bold bright_white on red", "below": "black on white",
+    "outside": "", "plain": "bright_black", "never": "bold white", "negative": "red", "income": "bold yellow",
+    "bonus": "bold cyan", "bonus-paid": "bold bright_green",
+    "emigrated": "bold blue", "closed": "bold magenta", "unfed": "bold bright_red", "below": "bright_black",
 }
-TILES_16 = {"orange": ("black on yellow", "black on bright_yellow"), "red": ("bright_white on red", "bright_white on bright_red"),
-            "green": ("bright_white on green", "black on bright_green"), "blue": ("bright_white on blue", "black on bright_cyan"),
-            "silver": ("black on bright_white", "black on white"), "ore": ("bright_white on bright_black", "bright_white on black"),
+TILES_16 = {"orange": ("black on yellow", "black on bright_yellow"), "red": ("bright_white on red", "black on bright_red"),
+            "green": ("bright_white on green", "black on bright_green"), "blue": ("bright_white on blue", "black on bright_blue"),
+            "silver": ("black on white", "black on bright_white"), "ore": ("bright_white on bright_black", "bright_white on black"),
             "wood": ("bright_white on magenta", "black on bright_magenta"), "stone": ("black on cyan", "black on bright_cyan")}
 RULER = "dim"
 
@@ -148,7 +149,8 @@ def styled_rows(cells: list[list[Cellview]], width: int = 3) -> list[Text]:
     columns = len(cells[0]) if cells else 0
     out = [Text("   " + "".join(f"{c:>{width}}" for c in range(columns)), style=RULER)]
     for r, row in enumerate(cells):
-        line = Text(f"{r:>2} ", style=RULER)
+        line = Text()
+        line.append(f"{r:>2} ", style=RULER)  # the ruler's own style: a Text(style=) would dim every cell
         for text, style in row:
             line.append(text.rjust(width), style=style or None)
         out.append(line)
@@ -263,7 +265,17 @@ def show(
     """Draw the player's boards and banquet table: tiles in their colours, -1 cells, income,
     bonuses, and a one-line summary per board (income, bonuses paid, uncovered negatives).
 
-    Every cell is two characters; the letters of a tile are its piece's code (see the legend).
+    Reading a board: the numbers on top are columns and those on the left rows, counted as a
+    snapshot counts them (from 0), so the cell under column 1 in row 11 is `"row": 11, "col": 1`.
+    Marks: -1 a -1 cell still uncovered; a number, an income cell and its value; B a bonus cell
+    (B! pays now; the line under the board says what each pays); XX never coverable; . free.
+    A tile shows its piece's two letters (the legend names them; shapes: affo pieces); touching
+    tiles of one colour differ in letter case, so the text alone tells them apart.
+
+    Colours: the printed shades where the terminal has them; in a 16-colour terminal marks become
+    coloured letters and tiles blocks of basic colour; with NO_COLOR set the letters say it all.
+
+    Examples:  affo show examples/round3-shetland.json  ·  affo show mine.json --png mine.png
     """
     from models.rules import check_snapshot
 

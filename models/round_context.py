@@ -18,7 +18,6 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from models.actions import EXPLORATION_BOARDS, load_action_spaces
 from models.pieces import special_names
 from models.snapshot import Problem, Snapshot, SnapshotError, _problems, parse_snapshot, read_json
 
@@ -44,6 +43,8 @@ class RoundContext(BaseModel):
     @field_validator("taken")
     @classmethod
     def _known_spaces(cls, ids: list[str]) -> list[str]:
+        from models.actions import load_action_spaces  # only a context naming spaces pays for reading them
+
         unknown = sorted(set(ids) - set(load_action_spaces()))
         if unknown:
             raise ValueError(f"unknown action spaces {', '.join(map(repr, unknown))}")
@@ -52,6 +53,8 @@ class RoundContext(BaseModel):
     @field_validator("explorations_available")
     @classmethod
     def _known_boards(cls, boards: dict[str, int] | None) -> dict[str, int] | None:
+        from models.actions import EXPLORATION_BOARDS
+
         unknown = sorted(set(boards or {}) - EXPLORATION_BOARDS)
         if unknown:
             raise ValueError(f"not exploration boards: {', '.join(map(repr, unknown))}")

@@ -47,6 +47,7 @@ class GameResult:
     score: int
     breakdown: dict
     actions: int
+    final: Snapshot | None = None  # the position after the end-of-game placement
 
 
 def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
@@ -137,9 +138,16 @@ def lay_tiles(snap: Snapshot, layout: Layout, final: bool) -> Snapshot:
     return report.after
 
 
-def play_game(policy: Policy, seed: int, max_actions_per_round: int = 40, layout: Layout = Layout(), rounds: int | None = None) -> GameResult:
+Observer = Callable[[State, Setting], None]
+
+
+def play_game(
+    policy: Policy, seed: int, max_actions_per_round: int = 40, layout: Layout = Layout(), rounds: int | None = None,
+    observe: Observer | None = None,
+) -> GameResult:
     """A long solo game played by `policy`; `rounds` stops early (after that many rounds, with
-    the final placement) for quick tests."""
+    the final placement) for quick tests. `observe(state, setting)` sees each action phase as
+    it ends, before tiles are laid (the moment the round planner values its leaves)."""
     snap, ctx, pile = new_game(seed)
     rng = random.Random(f"dice-{seed}")
     setting = setting_for(snap, ctx)
@@ -152,6 +160,8 @@ def play_game(policy: Policy, seed: int, max_actions_per_round: int = 40, layout
                 break
             s = _sample(outcomes(s, a, setting), rng)
             actions += 1
+        if observe:
+            observe(s, setting)
         current = to_snapshot(s, setting)
         last = s.round >= current.last_round or (rounds is not None and s.round >= rounds)
         # the last round: the feast comes first, then everything left is laid for points
@@ -163,7 +173,7 @@ def play_game(policy: Policy, seed: int, max_actions_per_round: int = 40, layout
             end = to_snapshot(s, setting)
             final = lay_tiles(_as_final(end), layout, final=True)
             report = score(final)
-            return GameResult(seed, report.total, report.breakdown, actions)
+            return GameResult(seed, report.total, report.breakdown, actions, final)
 
 
 def _as_final(snap: Snapshot) -> Snapshot:
