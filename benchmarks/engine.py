@@ -56,16 +56,19 @@ def old_rate(vikings: int, budget: int) -> float:
     return expanded / (time.perf_counter() - start)
 
 
-def new_rate(vikings: int, budget: int) -> tuple[float, float]:
+def new_rate(vikings: int, budget: int) -> tuple[float, float, float, float]:
+    """States expanded per second, decisions of the action phase expanded per second, successors
+    built per second and successors per expanded state."""
     snap, ctx = position(vikings)
     root = from_snapshot(snap, ctx)
-    seen, queue, expanded, decisions = {key(root)}, deque([root]), 0, 0
+    seen, queue, expanded, decisions, built = {key(root)}, deque([root]), 0, 0, 0
     start = time.perf_counter()
     while queue and expanded < budget:
         s = queue.popleft()
         expanded += 1
         decisions += s.stage == ACTIONS
         moves = flow.legal_actions(s) if flow.who(s) == flow.PLAYER else [o for _, o in flow.chance_outcomes(s)]
+        built += len(moves)
         for a in moves:
             child = flow.apply(s, a)
             k = key(child)
@@ -73,7 +76,7 @@ def new_rate(vikings: int, budget: int) -> tuple[float, float]:
                 seen.add(k)
                 queue.append(child)
     seconds = time.perf_counter() - start
-    return expanded / seconds, decisions / seconds
+    return expanded / seconds, decisions / seconds, built / seconds, built / expanded
 
 
 def new_games(n: int) -> tuple[float, float]:
@@ -130,13 +133,13 @@ def main() -> None:
              f"Load: {_load()}; a million empty Python calls took {calibration():.2f} s in this run (an idle core: about 0.05 s).", ""]
     lines += ["## States expanded per second (mid-game position, round 4; one run, same process)", "",
               f"Breadth-first expansion of the action phase, equal states merged; budgets {old_budget} (old) and {new_budget} (new) states.", "",
-              "| Vikings | old engine | old planner (300-state plan) | new engine, every state | new engine, action-phase decisions | ratio (every state) |",
-              "|---|---|---|---|---|---|"]  # fmt: skip
+              "| Vikings | old engine | old planner (300-state plan) | new engine, every state | new engine, action-phase decisions | ratio (every state) | new engine, successors built per second | successors per state |",
+              "|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for v in (5, 8, 12):
         old = old_rate(v, old_budget)
         _, planner, _, _ = planner_speed(v)
-        new, decisions = new_rate(v, new_budget)
-        lines.append(f"| {v} | {old:,.0f} | {planner:,.0f} | {new:,.0f} | {decisions:,.0f} | {new / old:,.0f}x |")
+        new, decisions, built, branching = new_rate(v, new_budget)
+        lines.append(f"| {v} | {old:,.0f} | {planner:,.0f} | {new:,.0f} | {decisions:,.0f} | {new / old:,.0f}x | {built:,.0f} | {branching:.0f} |")
         print(lines[-1], flush=True)
     rate, mean = new_games(games_new)
     old = old_games(games_old)

@@ -48,7 +48,7 @@ def test_a_random_game_ends_with_its_score_as_returns():
 
 from collections import Counter  # noqa: E402
 
-from models.engine.draws import occupation_draw, strip_draw, weapon_draws  # noqa: E402
+from models.engine.draws import STRIPS, occupation_draw, strip_draw, weapon_draws  # noqa: E402
 from models.engine.spaces import compiled  # noqa: E402
 from models.engine.state import OCCUPATION, ROUND_END, STRIP, goods_dict  # noqa: E402
 from models.engine.tables import space_index  # noqa: E402
@@ -98,8 +98,7 @@ def test_exact_chance_probabilities():
     assert len(draws) == 35 and sum(draws.values()) == 1
     assert draws[(4, 0, 0, 0)] == Fraction(1, 256) and draws[(1, 1, 1, 1)] == Fraction(24, 256)
     assert dict((o, p) for p, o in occupation_draw())[1] == Fraction(50, 145)
-    pile = tuple(sorted([("wood",), ("stone",), ("stone",)]))
-    assert strip_draw(pile) == ((Fraction(2, 3), ("stone",)), (Fraction(1, 3), ("wood",)))
+    assert strip_draw((0, 3, 5)) == tuple((Fraction(1, 3), STRIPS[i]) for i in (0, 3, 5))  # the pile holds strip indices
     game, s = opening()
     s = game.apply(s, next(a for a in game.legal_actions(s) if a[0] == "space" and a[1] == space_index()["hunt-game-1"]))
     assert game.chance_outcomes(s) == tuple((Fraction(1, 8), f) for f in range(1, 9))

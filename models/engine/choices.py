@@ -24,7 +24,8 @@ choices (tests/test_engine_agrees.py):
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import combinations, product
+from itertools import chain, combinations, product
+from operator import itemgetter
 
 from models.choice_rules import (
     bonus_play_counts, emigrate_choices, forge_targets, mountain_picks, play_counts, special_sets, trade_sets, upgrade_sets,
@@ -101,7 +102,7 @@ def _plays_now(sp: Space) -> bool:
     return bool(sp.data.occupation and sp.data.occupation.play and not sp.draws_first)
 
 
-def _choices(s: State, sp: Space):
+def _choices(s: State, sp: Space) -> list[tuple]:
     d = sp.data
     pays = [(("pay", i),) for i, b in enumerate(sp.pay_any_of) if can_pay(s, b)] if sp.pay_any_of else [()]
     parts = [pays, [(("options", o),) for o in _option_sets(s, sp)] if d.options else [()]]
@@ -124,9 +125,15 @@ def _choices(s: State, sp: Space):
         parts.append([(("play", k),) for k in play_counts(d.occupation.play, len(s.hand))])
     if sp.plays_first and s.hand:
         parts.append([(("bonus_play", k),) for k in bonus_play_counts(sp.plays_first, len(s.hand))])
-    for combo in product(*parts):
-        choice = tuple(kv for part in combo for kv in part)
-        yield from _inner_choices(s, sp, choice)
+    joined = [tuple(chain.from_iterable(combo)) for combo in product(*parts)]
+    if not _has_inner(sp.index):
+        return joined
+    return [c for choice in joined for c in _inner_choices(s, sp, choice)]
+
+
+@cache
+def _has_inner(index: int) -> bool:
+    return any(o.option.upgrade or o.option.mountain for o in compiled()[index].options)
 
 
 def _inner_choices(s: State, sp: Space, choice: tuple):
@@ -167,9 +174,12 @@ def _does_something(s: State, sp: Space, choice: tuple) -> bool:
         return animals(s, d.per_animal.animal) > 0
     if d.occupation and d.occupation.play and sp.draws_first:
         return True  # Play up to 4 plays at least the card its column bonus draws
-    keys = ("upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain", "play")
-    chosen = dict(choice)
-    return any(chosen.get(k) for k in keys)
+    return any(v for k, v in choice if k in _EFFECTS)
+
+
+# the parts of a choice that are an effect by themselves (paying, forging and trading belong to
+# spaces that always do something; a column-4 card or a swap alone is no use of the space)
+_EFFECTS = frozenset({"upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain", "play"})
 
 
 def _space_legal(s: State, sp: Space) -> bool:
@@ -183,20 +193,76 @@ def _space_legal(s: State, sp: Space) -> bool:
     return True
 
 
+def offers(s: State, sp: Space) -> tuple[tuple, ...]:
+    """Every action on space `sp` the state allows, its Vikings aside (worked out afresh)."""
+    if not _space_legal(s, sp):
+        return ()
+    i = sp.index
+    if not _has_choices(i):
+        return (("space", i, ()),) if _does_something(s, sp, ()) else ()
+    if _does_something(s, sp, ()):  # whatever is chosen (most spaces): no choice to filter
+        return tuple([("space", i, c) for c in _choices(s, sp)])
+    return tuple([("space", i, c) for c in _choices(s, sp) if _does_something(s, sp, c)])
+
+
+def _reads(sp: Space) -> tuple[str, ...]:
+    """The state fields `offers(s, sp)` depends on (the space's cache key): what its costs,
+    needs, choices and effects look at."""
+    d = sp.data
+    opts = [o.option for o in sp.options]
+    fields = set()
+    if d.needs or any(o.needs for o in opts):
+        fields |= {"ships", "buildings_left"}
+    if not (sp.pay.empty and all(o.pay.empty for o in sp.options)) or d.pay_any_of:
+        fields |= {"silver", "wood", "stone", "ore", "goods"}
+    if sp.gain.ships or any(o.gain.ships for o in sp.options) or d.roll or d.explore:
+        fields.add("ships")
+    if d.upgrade or d.overseas_trade or d.per_animal or any(o.upgrade for o in opts):
+        fields.add("goods")
+    if d.mountain or any(o.mountain for o in opts):
+        fields.add("mountains")
+    if d.explore:
+        fields.add("explorations")
+    if d.emigrate:
+        fields |= {"silver", "round", "emigrated", "ships"}
+    if d.special_sale:
+        fields |= {"silver", "specials_left"}
+    if d.forge:
+        fields.add("specials_left")
+    if d.occupation or sp.plays_first:
+        fields.add("hand")
+    return tuple(sorted(fields))
+
+
+@cache
+def _cached_spaces() -> tuple:
+    """(space, key getter, cache) per space: states that agree on what a space reads get the
+    same offers, so a search lists each space's choices once per distinct key."""
+    out = []
+    for sp in compiled():
+        index = tuple(State._fields.index(f) for f in _reads(sp))
+        getter = itemgetter(*index) if index else (lambda s: ())
+        out.append((sp, sp.bit, sp.data.column, getter, {}))
+    return tuple(out)
+
+
+CACHE_LIMIT = 1 << 14  # entries per space before its cache is emptied
+
+
 def space_actions(s: State) -> list[tuple]:
     out = []
     blocked = s.taken | s.placed
     left = s.vikings_left
-    for sp in compiled():
-        if blocked & sp.bit or left < sp.data.column or not _space_legal(s, sp):
+    for sp, bit, column, getter, found in _cached_spaces():
+        if blocked & bit or left < column:
             continue
-        if not _has_choices(sp.index):
-            if _does_something(s, sp, ()):
-                out.append(("space", sp.index, ()))
-            continue
-        for choice in _choices(s, sp):
-            if _does_something(s, sp, choice):
-                out.append(("space", sp.index, choice))
+        k = getter(s)
+        acts = found.get(k)
+        if acts is None:
+            if len(found) >= CACHE_LIMIT:
+                found.clear()
+            acts = found[k] = offers(s, sp)
+        out += acts
     return out
 
 

@@ -18,6 +18,7 @@ from math import comb, factorial
 
 from models.data_files import load
 from models.engine.tables import WEAPONS
+from models.mountains import printed_strips
 
 
 @cache
@@ -42,16 +43,22 @@ def occupation_draw() -> tuple[tuple[Fraction, int], ...]:
     return tuple((Fraction(n, total), p) for p, n in sorted(points.items()))
 
 
+# The face-down pile is a sorted tuple of indices into STRIPS (small ints hash faster than
+# strips of item names, and a state is hashed on every step of a search).
+STRIPS: tuple[tuple[str, ...], ...] = tuple(sorted(printed_strips()))
+
+
 @cache
-def strip_draw(pile: tuple[tuple[str, ...], ...]) -> tuple[tuple[Fraction, tuple[str, ...]], ...]:
+def strip_draw(pile: tuple[int, ...]) -> tuple[tuple[Fraction, tuple[str, ...]], ...]:
     """(probability, strip) for turning one strip of the pile face up (equal strips merged)."""
-    counts = Counter(pile)
+    counts = Counter(STRIPS[i] for i in pile)
     return tuple((Fraction(n, len(pile)), strip) for strip, n in sorted(counts.items()))
 
 
 @cache
-def deal(strips: tuple[tuple[str, ...], ...], face_up: int) -> tuple[tuple[Fraction, tuple[tuple[str, ...], ...]], ...]:
+def deal(pile: tuple[int, ...], face_up: int) -> tuple[tuple[Fraction, tuple[tuple[str, ...], ...]], ...]:
     """(probability, face-up strips sorted) for the deal at the start of the game."""
+    strips = [STRIPS[i] for i in pile]
     counts: Counter = Counter()
     for chosen in combinations(range(len(strips)), face_up):
         counts[tuple(sorted(strips[i] for i in chosen))] += 1
@@ -59,9 +66,9 @@ def deal(strips: tuple[tuple[str, ...], ...], face_up: int) -> tuple[tuple[Fract
     return tuple((Fraction(n, total), hand) for hand, n in sorted(counts.items()))
 
 
-def without(pile: tuple, taken) -> tuple:
+def without(pile: tuple[int, ...], taken) -> tuple[int, ...]:
     """The pile with the strips `taken` removed (one copy each), still sorted."""
     left = list(pile)
     for strip in taken:
-        left.remove(strip)
+        left.remove(next(i for i in left if STRIPS[i] == strip))
     return tuple(left)

@@ -210,6 +210,15 @@ def _steps(index: int) -> tuple:
     return tuple(f for present, f in wanted if present)
 
 
+@cache
+def dependent_steps(index: int) -> tuple:
+    """The effects of space `index` whose outcome depends on more than the action and the
+    mountain strips (animals held, ships, boards, hand...), in the order they apply; the others
+    (upgrades, mountain items, overseas trade) are fixed changes a compiled action adds at once
+    (models/engine/plans.py)."""
+    return tuple(f for f in _steps(index) if f not in (_upgrades, _mountains, _overseas_trade))
+
+
 def _animal_effects(s: State, sp: Space) -> State:
     d = sp.data
     if d.per_animal:
@@ -230,16 +239,20 @@ def upgrade(s: State, goods: tuple[int, ...], steps: int) -> State:
     return with_goods(s, tuple(out))
 
 
-def take_mountain(s: State, pick: tuple[tuple[int, int], ...]) -> State:
-    strips = list(s.mountains)
+def mountain_take(strips: tuple[tuple[str, ...], ...], pick: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int, int], tuple]:
+    """(wood, stone, ore, silver) taken and the strips left (emptied strips leave the mountain)."""
+    left = list(strips)
     items: list[str] = []
     for i, n in pick:
-        items += strips[i][:n]
-        strips[i] = strips[i][n:]
-    return s._replace(
-        wood=s.wood + items.count("wood"), stone=s.stone + items.count("stone"), ore=s.ore + items.count("ore"),
-        silver=s.silver + 2 * items.count("silver-2"), mountains=tuple(sorted(t for t in strips if t)),
-    )  # fmt: skip
+        items += left[i][:n]
+        left[i] = left[i][n:]
+    taken = (items.count("wood"), items.count("stone"), items.count("ore"), 2 * items.count("silver-2"))
+    return taken, tuple(sorted(x for x in left if x))
+
+
+def take_mountain(s: State, pick: tuple[tuple[int, int], ...]) -> State:
+    (wood, stone, ore, silver), strips = mountain_take(s.mountains, pick)
+    return s._replace(wood=s.wood + wood, stone=s.stone + stone, ore=s.ore + ore, silver=s.silver + silver, mountains=strips)
 
 
 def explore(s: State, board: str) -> State:

@@ -13,8 +13,9 @@ from fractions import Fraction
 from models.data_files import load
 from models.engine import dice
 from models.engine.choices import PASS, legal_actions as action_phase_actions, play_choices
-from models.engine.draws import deal, occupation_draw, strip_draw, weapon_draws, without
-from models.engine.effects import apply_action, draw_weapons, finish_space, play_chosen
+from models.engine.draws import STRIPS, deal, occupation_draw, strip_draw, weapon_draws, without
+from models.engine.effects import draw_weapons, play_chosen
+from models.engine.plans import apply_action, finish
 from models.engine.round_end import LENGTH, end_action_phase, strip_drawn
 from models.engine.spaces import compiled
 from models.engine.state import (
@@ -22,7 +23,7 @@ from models.engine.state import (
 )  # fmt: skip
 from models.engine.tables import BUILDING_SUPPLY, GOOD, NO_GOODS, SPECIALS, WEAPON
 from models.facts import vikings_in_round
-from models.mountains import face_up_at_start, printed_strips
+from models.mountains import face_up_at_start
 from models.round_end import harvest_goods, harvest_schedule
 from models.round_rules import face_up_explorations
 
@@ -43,7 +44,7 @@ def start() -> State:
         ships=(), emigrated=(0, 0, 0), specials=(), specials_left=SPECIALS, boards=(empty_board(f"home-{LENGTH}"),),
         hand=(0,),  # the starting occupation card: its effects are not modelled, it prints no points
         occupation_points=0, thing_penalties=0, taken=0, placed=0, mountains=(),
-        pile=tuple(sorted(printed_strips())),
+        pile=tuple(range(len(STRIPS))),
         explorations=tuple(sorted(face_up_explorations(1, LENGTH, set()).items())),
         buildings_left=BUILDING_SUPPLY,
     )  # fmt: skip
@@ -121,4 +122,4 @@ def _occupation_drawn(s: State, points: int) -> State:
     if n > 1:
         return s._replace(pending=(n - 1, space, choice))
     s = s._replace(stage=ACTIONS, pending=())
-    return finish_space(s, compiled()[space], choice) if space >= 0 else s
+    return finish(s, compiled()[space], choice) if space >= 0 else s

@@ -9,6 +9,7 @@ cannot say (the face-down strips, spaces others hold) comes from a round context
 
 from __future__ import annotations
 
+from models.engine.draws import STRIPS
 from models.engine.feast import table_placements
 from models.engine.state import ACTIONS, BoardState, State, empty_board
 from models.engine.tables import BUILDING, BUILDING_SUPPLY, GOOD, GOODS, NO_GOODS, SHIP, SPECIALS, WEAPONS, space_index
@@ -17,7 +18,7 @@ from models.engine.round_end import LENGTH
 from models.actions import SHIPS
 from models.boards import board as board_named
 from models.facts import vikings_in_round
-from models.mountains import printed_strips, strips_in_round
+from models.mountains import strips_in_round
 from models.pieces import piece
 from models.round_context import RoundContext
 from models.round_rules import face_up_explorations
@@ -119,10 +120,11 @@ def from_snapshot(snap: Snapshot, context: RoundContext | None = None) -> State:
         explorations = face_up_explorations(snap.game.round, snap.game.length, held_tiles)
     strips = ctx.mountains if ctx.mountains is not None else strips_in_round(snap.game.round, 1)  # unknown: seed 0's
     mountains = tuple(sorted(tuple(x) for x in strips if x))
-    pile = list(printed_strips())
+    pile = list(range(len(STRIPS)))
     for strip in mountains:
-        if strip in pile:
-            pile.remove(strip)
+        i = next((i for i in pile if STRIPS[i] == strip), None)
+        if i is not None:
+            pile.remove(i)
     idx = space_index()
     emigrated = [0] * len(SHIP)
     for t in snap.emigrated_ships:

@@ -61,7 +61,7 @@ class State(NamedTuple):
     taken: int  # bit per space index: not free this round (solo: last round's Vikings)
     placed: int  # bit per space index: occupied by this player this round
     mountains: tuple[tuple[str, ...], ...]  # face-up strips, arrow end first, sorted
-    pile: tuple[tuple[str, ...], ...]  # face-down strips (drawn at random), sorted
+    pile: tuple[int, ...]  # face-down strips (drawn at random) as indices into models.engine.draws.STRIPS, sorted
     explorations: tuple[tuple[str, int], ...]  # face-up unclaimed exploration board -> silver on it
     buildings_left: tuple[int, ...]  # per tables.BUILDINGS index
     table: tuple = ()  # the last feast's table (models.engine.feast), for records only
