@@ -9,6 +9,12 @@ whose value ranges multiply to a small enough number may be packed into one exac
 Each later solve starts from the previous answer as a hint (it stays feasible once the earlier
 levels are fixed), so it usually only has to prove. The levels are fixed on a copy of the model,
 so a caller may add constraints to its own model and solve again.
+
+With `SolveParams.lp_bound` each level first gets a certified LP bound (planner/lp_bound.py):
+the bound becomes a cut, and CP-SAT first searches only among solutions that reach it, with
+every variable fixed that such a solution must fix (reduced-cost fixing). A solution found
+there is optimal; "none there" is a proof that lowers the bound by one; after a few such
+steps the level is solved whole, the cut kept. Every step is exact, so answers do not change.
 """
 
 from __future__ import annotations
@@ -46,6 +52,8 @@ class SolveParams:
     time_limit: float | None = None
     work_limit: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # further CP-SAT parameters by name
+    lp_bound: bool = False  # certified LP bound and reduced-cost fixing per level (module docstring)
+    targeted_steps: int = 2  # with lp_bound: searches restricted to the bound, then the whole level
 
 
 @dataclass
@@ -122,29 +130,26 @@ def solve_lexicographic(
     last solve that found a solution. The levels are fixed on a copy: the caller's model is
     left as it was given, so it can take more constraints and be solved again.
     """
-    start = time.monotonic()
+    budget = Budget(params, time.monotonic())
     model = model.clone()
     values: list[int] = []
-    answer, status, bound, solves, work = None, "OPTIMAL", None, 0, 0.0
+    answer, status, bound, solves = None, "OPTIMAL", None, 0
     for group in pack(levels, max_packed_range):
-        seconds_left = None if params.time_limit is None else params.time_limit - (time.monotonic() - start)
-        work_left = None if params.work_limit is None else params.work_limit - work
-        solver = make_solver(params, seconds_left, work_left)
         objective = weighted(group)
         if group[0].maximize:
             model.maximize(objective)
         else:
             model.minimize(objective)
-        code = solver.solve(model, callback_for(group[0]))
-        solves += 1
-        work += solver.response_proto.deterministic_time
+        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]))
+        solver, code = step.solver, step.code
+        solves += step.solves
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             answer = read(solver)
         if code != cp_model.OPTIMAL:
             status = {cp_model.FEASIBLE: "FEASIBLE", cp_model.INFEASIBLE: "INFEASIBLE"}.get(code, "UNKNOWN")
             if status == "UNKNOWN" and answer is not None:
                 status = "FEASIBLE"  # an earlier level's answer still stands
-            bound = solver.best_objective_bound if code == cp_model.FEASIBLE else None
+            bound = step.bound if code == cp_model.FEASIBLE else None
             break
         for level in group:
             value = solver.value(level.expr)
@@ -152,3 +157,71 @@ def solve_lexicographic(
             model.add(level.expr == value)
         hint_solution(model, solver)
     return LexAnswer(status, values, answer, bound, solves)
+
+
+@dataclass
+class Budget:
+    """What is left of the wall-clock and deterministic limits, over every solve of every level."""
+
+    params: SolveParams
+    start: float
+    work: float = 0.0
+
+    def solver(self, share: float = 1.0) -> cp_model.CpSolver:
+        """A solver allowed `share` of the work left (all of it by default)."""
+        p = self.params
+        seconds_left = None if p.time_limit is None else p.time_limit - (time.monotonic() - self.start)
+        work_left = None if p.work_limit is None else (p.work_limit - self.work) * share
+        return make_solver(p, seconds_left, work_left)
+
+    def spend(self, solver: cp_model.CpSolver) -> None:
+        self.work += solver.response_proto.deterministic_time
+
+
+@dataclass
+class LevelStep:
+    solver: cp_model.CpSolver
+    code: int
+    bound: float | None  # the best bound known when the level was cut short
+    solves: int
+
+
+def solve_level(model, objective, maximize: bool, params: SolveParams, budget: Budget, callback) -> LevelStep:
+    """One level: plainly, or (params.lp_bound) cut by its certified LP bound and searched near it.
+
+    The model's objective is already set; the cuts proven here are added to `model` (valid for
+    every solution, so later levels keep them harmlessly).
+    """
+    lp = None
+    if params.lp_bound:
+        from planner.lp_bound import lp_bound
+
+        lp = lp_bound(model)
+    if lp is None:
+        solver = budget.solver()
+        code = solver.solve(model, callback)
+        budget.spend(solver)
+        return LevelStep(solver, code, solver.best_objective_bound, 1)
+    sign = 1 if maximize else -1  # the bound is on sign * objective
+    best, solves = lp.best, 0
+    for _ in range(params.targeted_steps):
+        model.add(sign * objective <= best)
+        restricted = model.clone()
+        for j, value in lp.fixings(best):
+            restricted.add(restricted.get_int_var_from_proto_index(j) == value)
+        restricted.add(sign * objective >= best)
+        solver = budget.solver(share=0.5)
+        code = solver.solve(restricted, callback)
+        budget.spend(solver)
+        solves += 1
+        if code == cp_model.OPTIMAL or code == cp_model.FEASIBLE:  # reaches the bound: optimal
+            return LevelStep(solver, cp_model.OPTIMAL, None, solves)
+        if code != cp_model.INFEASIBLE:
+            break  # out of its share of the limit: solve the level whole
+        best -= 1  # proven: no solution reaches `best`
+    model.add(sign * objective <= best)
+    solver = budget.solver()
+    code = solver.solve(model, callback)
+    budget.spend(solver)
+    bound = None if code != cp_model.FEASIBLE else sign * min(sign * solver.best_objective_bound, best)
+    return LevelStep(solver, code, bound, solves + 1)

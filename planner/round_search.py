@@ -141,6 +141,7 @@ class Search:
 
     def _branches(self, s: State, a: Action) -> list[Branch]:
         if a.kind == "pass":
+            # the round engine lays the tiles held before income (goods may be laid at any time)
             nxt, _ = end_round(s, self.setting, self._facts, harvest=self.options.harvest)
             return [Branch(Fraction(1), nxt, "the round ends")]
         return outcomes(s, a, self.setting)

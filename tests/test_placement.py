@@ -309,3 +309,33 @@ def test_final_flag_chooses_final_before_the_last_round():
     assert choice.objective == "final"
     assert planner.placement.choose_objective(snapshot, Settings()).objective == "blend"
     assert planner.placement.choose_objective(snapshot, Settings(objective="income")).reason == "asked for"
+
+
+# --- same input, same model ---------------------------------------------------------------------
+
+MODEL_FINGERPRINT = """
+import hashlib
+from models.snapshot import read_snapshot
+from models.values import default_values
+from planner.placement.candidates import all_candidates, board_states
+from planner.placement.model import PlacementModel
+from planner.placement.request import placeable_supply
+snap = read_snapshot("tests/fixtures/place_mid.json")
+supply, states = placeable_supply(snap, {}, False), board_states(snap)
+pm = PlacementModel(states, supply, all_candidates(states, supply), False, default_values())
+print(hashlib.sha256(str(pm.model.proto).encode()).hexdigest())
+"""
+
+
+def test_the_model_is_the_same_under_any_hash_seed():
+    """Iterating a set of strings follows the hash seed; the model (and so the answer) must not."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    prints = {
+        subprocess.run([sys.executable, "-c", MODEL_FINGERPRINT], cwd=root, env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(prints) == 1

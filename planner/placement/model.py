@@ -84,7 +84,7 @@ class PlacementModel:
         Touching a fixed tile was pruned with the candidates.
         """
         for state in self.states:
-            for colour in APART[state.board.kind]:
+            for colour in sorted(APART[state.board.kind]):  # sorted: the same model under any hash seed
                 one_side: dict[tuple[Cell, Cell], list[cp_model.IntVar]] = {}
                 for var, cand in zip(self.x, self.candidates):
                     if cand.board != state.index or piece(cand.piece).colour != colour:
@@ -112,7 +112,7 @@ class PlacementModel:
                 for inner in region & state.board.income_cells & state.free:
                     if not isinstance(self.is_covered(state.index, inner), int):
                         region -= state.income_region(inner)
-                for y in region:
+                for y in sorted(region):
                     need = self.is_covered(state.index, y)
                     if isinstance(need, int):
                         if need == 0:  # pruning should have removed every candidate over `cell`

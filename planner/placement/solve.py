@@ -31,7 +31,7 @@ Progress = Callable[[str, float, float, float], None]  # (text, objective, bound
 
 # One presolve pass is enough here; the full LP at every worker gives the bound that proves:
 # with few workers the default portfolio may run no full LP and the bound stalls.
-MODEL_PARAMETERS = {"linearization_level": 2, "max_presolve_iterations": 1}
+MODEL_PARAMETERS = {"linearization_level": 2, "max_presolve_iterations": 1, "cp_model_probing_level": 0}
 
 
 @dataclass
@@ -68,7 +68,7 @@ class ProgressReporter(cp_model.CpSolverSolutionCallback):
 
 def solver_params(settings: Settings) -> SolveParams:
     work = settings.work_limit if settings.work_limit is not None or settings.time_limit is not None else DEFAULT_WORK_LIMIT
-    return SolveParams(settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS)
+    return SolveParams(settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS, lp_bound=True)
 
 
 def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, order_of: OrderCheck, on_progress: Progress | None = None) -> PlacementResult:
