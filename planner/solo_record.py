@@ -35,8 +35,11 @@ class SoloGame:
         return {"seed": self.seed, "score": self.report.total, "breakdown": self.report.breakdown, "income": self.report.income}
 
 
-def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None = None) -> SoloGame:
-    """One long solo game from the standard setup, every decision the planner's."""
+def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None = None, value: str | None = None) -> SoloGame:
+    """One long solo game from the standard setup, every decision the planner's (leaf value:
+    `value`, by default the current learned model, planner/value/)."""
+    from planner.value import CURRENT
+
     from planner.chance import outcomes
     from planner.round_search import Options, plan
     from planner.solo import Layout, _as_final, _resync, _sample, lay_tiles, new_game
@@ -51,7 +54,7 @@ def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None =
         say(f"round {s.round}")
         context, actions = round_context(s), []
         for _ in range(40):
-            line = plan(s, setting, Options(nodes=nodes))
+            line = plan(s, setting, Options(nodes=nodes, value=value or CURRENT))
             if not line.steps:
                 break
             a = line.steps[0].action

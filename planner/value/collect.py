@@ -1,8 +1,8 @@
 """Positions from seeded solo games, each labelled with the game's final score: the learned
 value's training and test data.
 
-A game is `planner.solo.play_game` (the same game `affo solo` plays for a seed) with the round
-planner choosing; `explore` > 0 makes it, with that probability per decision, take one of the
+A game is `planner.solo.play_game` (the game `affo solo --seed N --nodes K` plays when the
+value is the current model) with the round planner choosing; `explore` > 0 makes it, with that probability per decision, take one of the
 planner's other root alternatives instead (seeded: the same job gives the same game), so the
 data holds positions the planner alone would never reach. One row per round: the position as
 that round's action phase ends (planner/value/features.py), its round, and the final score.
