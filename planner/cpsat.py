@@ -55,6 +55,7 @@ class SolveParams:
     lp_bound: bool = False  # certified LP bound and reduced-cost fixing per level (module docstring)
     targeted_steps: int = 2  # with lp_bound: searches restricted to the bound, then the whole level
     min_fixed_share: float = 0.1  # restricted searches only when the bound fixes this share of variables
+    lp_min_variables: int = 0  # with lp_bound: smaller models are solved plainly (GLOP costs more than it saves)
 
 
 @dataclass
@@ -194,7 +195,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     every solution, so later levels keep them harmlessly).
     """
     lp = None
-    if params.lp_bound:
+    if params.lp_bound and len(model.proto.variables) >= params.lp_min_variables:
         from planner.lp_bound import lp_bound
 
         lp = lp_bound(model)

@@ -31,6 +31,9 @@ Progress = Callable[[str, float, float, float], None]  # (text, objective, bound
 
 # One presolve pass is enough here; the full LP at every worker gives the bound that proves:
 # with few workers the default portfolio may run no full LP and the bound stalls.
+# The certified LP bound pays on large models only: below this many variables GLOP and the
+# extra solves cost more than CP-SAT's own bound (benchmarks/placement.py, small cases).
+LP_MIN_VARIABLES = 3000
 MODEL_PARAMETERS = {"linearization_level": 2, "max_presolve_iterations": 1, "cp_model_probing_level": 0}
 
 
@@ -68,7 +71,7 @@ class ProgressReporter(cp_model.CpSolverSolutionCallback):
 
 def solver_params(settings: Settings) -> SolveParams:
     work = settings.work_limit if settings.work_limit is not None or settings.time_limit is not None else DEFAULT_WORK_LIMIT
-    return SolveParams(settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS, lp_bound=True)
+    return SolveParams(settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS, lp_bound=True, lp_min_variables=LP_MIN_VARIABLES)
 
 
 def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, order_of: OrderCheck, on_progress: Progress | None = None) -> PlacementResult:
