@@ -1,13 +1,18 @@
-"""Benchmark of `affo place`: time to a proven optimum, and the greedy baseline beside it.
+"""Benchmark of `affo place`: every objective on every case, proven or not, the greedy layout beside it.
 
-Run: python benchmarks/placement.py [--runs 5] — prints a table and writes
-benchmarks/RESULTS-placement.md. Each case is solved --runs times (median wall time, including
-the model build and the rule checker's verification) with the CLI's defaults.
+Run: python benchmarks/placement.py [--runs 5] [--work-limit W] [--cases late,five] — prints a
+table and writes benchmarks/RESULTS-placement.md. Each (case, objective) is solved --runs times
+with the CLI's defaults (1 worker, seed 0) and, in the same process, with the baseline: the
+solver as it was before the certified LP bound (no bound, no reduced-cost fixing, CP-SAT's
+default probing, the points-first greedy hint only). Times are medians of wall and CPU seconds,
+including the model build and the rule checker's verification; other jobs load this machine, so
+compare the two rows of a case, not figures across runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import platform
 import statistics
@@ -23,9 +28,19 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cli.place import run_place  # noqa: E402
+import planner.placement.solve as solve_module  # noqa: E402
 from models.snapshot import parse_snapshot, read_snapshot  # noqa: E402
-from planner.placement import Settings  # noqa: E402
+from planner.cpsat import SolveParams  # noqa: E402
+from planner.placement import Settings, place  # noqa: E402
+from planner.placement.greedy import for_points, greedy_layout  # noqa: E402
+
+OBJECTIVES = ("final", "income", "blend")
+HOME = {"id": "home", "board": "home-long"}
+LATE_GOODS = {
+    "oil": 2, "rune-stone": 1, "hide": 1, "silverware": 1, "wool": 1, "chest": 1, "linen": 1, "silk": 1,
+    "skin-and-bones": 1, "spices": 1, "fur": 1, "jewelry": 1, "robe": 1, "treasure-chest": 1,
+    "clothing": 1, "silver-hoard": 1,
+}  # fmt: skip
 
 
 def case(round: int, boards: list[dict], final: bool = False, **player) -> object:
@@ -33,13 +48,12 @@ def case(round: int, boards: list[dict], final: bool = False, **player) -> objec
 
 
 def cases() -> dict[str, object]:
-    home = {"id": "home", "board": "home-long"}
     return {
-        "early: home, 3 goods": case(2, [home], silver=3, goods={"oil": 1, "wool": 1, "hide": 1}),
+        "early: home, 3 goods": case(2, [HOME], silver=3, goods={"oil": 1, "wool": 1, "hide": 1}),
         "mid: home + Shetland + long house": read_snapshot(ROOT / "tests/fixtures/place_mid.json"),
         "mid-late: home + 2 islands, specials": case(
             5,
-            [home, {"id": "A", "board": "shetland"}, {"id": "C", "board": "iceland"}],
+            [HOME, {"id": "A", "board": "shetland"}, {"id": "C", "board": "iceland"}],
             silver=8,
             resources={"ore": 2},
             goods={"oil": 2, "hide": 1, "wool": 1, "linen": 1, "fur": 1, "robe": 1, "silk": 1, "chest": 1},
@@ -47,14 +61,40 @@ def cases() -> dict[str, object]:
         ),
         "final: home + shed + stone house": case(
             7,
-            [home, {"id": "s", "board": "shed"}, {"id": "t", "board": "stone-house"}],
+            [HOME, {"id": "s", "board": "shed"}, {"id": "t", "board": "stone-house"}],
             final=True,
             silver=5,
             resources={"wood": 4, "stone": 3, "ore": 1},
             goods={"skin-and-bones": 1, "fur": 1, "jewelry": 1, "beans": 1, "mead": 1},
         ),
         "late: home + 4 islands + long house": read_snapshot(ROOT / "tests/fixtures/place_late.json"),
+        "five boards: home + 4 islands, round 6": case(
+            6,
+            [HOME] + [{"id": b[:3], "board": b} for b in ("shetland", "faroe-islands", "greenland", "iceland")],
+            silver=10,
+            resources={"ore": 3},
+            goods=LATE_GOODS,
+            specials=["helmet", "cloakpin", "belt", "amber-figure"],
+        ),
     }
+
+
+@contextlib.contextmanager
+def baseline():
+    """The solver before the certified LP bound: plain levels, default probing, points-first hint."""
+    params, greedy = solve_module.solver_params, solve_module.best_greedy
+
+    def old_params(settings: Settings) -> SolveParams:
+        new = params(settings)
+        extra = {k: v for k, v in new.extra.items() if k != "cp_model_probing_level"}
+        return SolveParams(new.workers, new.seed, new.time_limit, new.work_limit, extra, lp_bound=False)
+
+    solve_module.solver_params = old_params
+    solve_module.best_greedy = lambda pm, objective, final: greedy_layout(pm.states, pm.supply, pm.candidates, final, for_points)
+    try:
+        yield
+    finally:
+        solve_module.solver_params, solve_module.best_greedy = params, greedy
 
 
 def machine() -> str:
@@ -69,21 +109,22 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, OR-Tools {ortools.__version__}"
 
 
-def measure(snapshot, runs: int) -> dict:
-    times, report = [], None
+def measure(snapshot, objective: str, runs: int, work_limit: float | None) -> dict:
+    walls, cpus, report = [], [], None
     for _ in range(runs):
-        start = time.perf_counter()
-        report = run_place(snapshot, Settings())
-        times.append(time.perf_counter() - start)
+        start, cpu = time.perf_counter(), time.process_time()
+        report = place(snapshot, Settings(objective=objective, work_limit=work_limit))
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
     res = report.result
     return {
         "status": res.status,
-        "optimum (score gain)": res.final_gain,
-        "greedy (score gain)": res.greedy_gain,
-        "tiles laid": len(res.placements),
-        "candidates": res.candidates,
-        "median s": round(statistics.median(times), 2),
-        "max s": round(max(times), 2),
+        "objective value": round(res.objective, 2),
+        "score gain": res.final_gain,
+        "greedy score gain": res.greedy_gain,
+        "income": res.income_after,
+        "median wall s": round(statistics.median(walls), 2),
+        "median CPU s": round(statistics.median(cpus), 2),
     }
 
 
@@ -97,23 +138,40 @@ def markdown(frame: pd.DataFrame) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--work-limit", type=float, default=None, help="CP-SAT deterministic time per placement (default: the CLI's)")
+    parser.add_argument("--cases", default="", help="comma-separated words: only cases whose name holds one")
+    parser.add_argument("--objectives", default=",".join(OBJECTIVES))
     args = parser.parse_args()
+    words = [w for w in args.cases.split(",") if w]
     rows = []
     for name, snapshot in cases().items():
-        rows.append({"case": name, **measure(snapshot, args.runs)})
-        print(f"done: {name}", file=sys.stderr, flush=True)
+        if words and not any(w in name for w in words):
+            continue
+        for objective in args.objectives.split(","):
+            with baseline():
+                old = measure(snapshot, objective, args.runs, args.work_limit)
+            new = measure(snapshot, objective, args.runs, args.work_limit)
+            for solver, figures in (("baseline", old), ("this version", new)):
+                rows.append({"case": name, "objective": objective, "solver": solver, **figures})
+            ratio = old["median CPU s"] / max(new["median CPU s"], 0.01)
+            print(f"done: {name} / {objective}: CPU {old['median CPU s']} -> {new['median CPU s']} s (x{ratio:.1f})", file=sys.stderr, flush=True)
     frame = pd.DataFrame(rows)
     table = Table(title=f"affo place, median of {args.runs} runs")
     for column in frame.columns:
-        table.add_column(column, justify="left" if column in ("case", "status") else "right")
+        table.add_column(column, justify="left" if column in ("case", "objective", "solver", "status") else "right")
     for row in frame.itertuples(index=False):
         table.add_row(*map(str, row))
-    Console(width=140).print(table)
+    Console(width=200).print(table)
     print(machine())
+    limit = f"work limit {args.work_limit} (CP-SAT deterministic time)" if args.work_limit else "the CLI's default work limit"
     text = (
         "# Benchmark: affo place\n\n"
-        f"`python benchmarks/placement.py --runs {args.runs}` — objective `final`, CLI defaults "
-        "(1 worker, seed 0); wall time includes building the model and the rule checker's verification.\n\n"
+        f"`python benchmarks/placement.py --runs {args.runs}"
+        + (f" --work-limit {args.work_limit}" if args.work_limit else "")
+        + (f" --cases {args.cases}" if args.cases else "")
+        + f"` — every objective, CLI defaults (1 worker, seed 0), {limit}; the baseline (the solver "
+        "before the certified LP bound) in the same process. Wall and CPU seconds include building "
+        "the model and the rule checker's verification; the machine was shared with other jobs.\n\n"
         f"Machine: {machine()}\n\n" + markdown(frame) + "\n"
     )
     (ROOT / "benchmarks/RESULTS-placement.md").write_text(text)

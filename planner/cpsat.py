@@ -54,6 +54,8 @@ class SolveParams:
     extra: dict[str, Any] = field(default_factory=dict)  # further CP-SAT parameters by name
     lp_bound: bool = False  # certified LP bound and reduced-cost fixing per level (module docstring)
     targeted_steps: int = 2  # with lp_bound: searches restricted to the bound, then the whole level
+    min_fixed_share: float = 0.1  # restricted searches only when the bound fixes this share of variables
+    lp_min_variables: int = 0  # with lp_bound: smaller models are solved plainly (GLOP costs more than it saves)
 
 
 @dataclass
@@ -193,7 +195,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     every solution, so later levels keep them harmlessly).
     """
     lp = None
-    if params.lp_bound:
+    if params.lp_bound and len(model.proto.variables) >= params.lp_min_variables:
         from planner.lp_bound import lp_bound
 
         lp = lp_bound(model)
@@ -204,7 +206,10 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         return LevelStep(solver, code, solver.best_objective_bound, 1)
     sign = 1 if maximize else -1  # the bound is on sign * objective
     best, solves = lp.best, 0
-    for _ in range(params.targeted_steps):
+    # A restricted search pays only when the bound fixes much: else it is the whole search again,
+    # with a target that may be out of reach (the income level's LP fixes almost nothing).
+    steps = params.targeted_steps if len(lp.fixings(best)) >= params.min_fixed_share * len(lp.domains) else 0
+    for _ in range(steps):
         model.add(sign * objective <= best)
         restricted = model.clone()
         for j, value in lp.fixings(best):

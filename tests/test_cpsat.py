@@ -51,7 +51,7 @@ def test_each_level_is_the_brute_force_optimum(seed):
 def test_the_lp_bound_and_its_fixings_change_no_answer(seed):
     """With a certified LP bound, a cut and reduced-cost fixing per level: still brute force's optima."""
     model, x, levels, brute_force = tiny_problem(seed)
-    answer = solve_lexicographic(model, levels, SolveParams(workers=1, seed=0, lp_bound=True), read=lambda s: [s.value(v) for v in x])
+    answer = solve_lexicographic(model, levels, SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0), read=lambda s: [s.value(v) for v in x])
     assert answer.status == "OPTIMAL"
     assert answer.values == brute_force()
 

@@ -216,6 +216,21 @@ def test_house_end_matches_exhaustive_search(test_boards, objective):
     assert key(terms(HOUSE_END, laid)) == best(HOUSE_END, goods | {"silver": 1}, key)
 
 
+@pytest.mark.parametrize("objective", ["final", "income", "blend"])
+def test_the_lp_bound_path_matches_exhaustive_search(test_boards, objective, monkeypatch):
+    """The certified LP bound and reduced-cost fixing (used on large models) on the small cases."""
+    import planner.lp_bound
+    import planner.placement.solve
+
+    params_for, bounds = planner.placement.solve.solver_params, []
+    monkeypatch.setattr(planner.placement.solve, "solver_params", lambda s: replace(params_for(s), lp_min_variables=0, min_fixed_share=0.0))
+    lp_bound = planner.lp_bound.lp_bound
+    monkeypatch.setattr(planner.lp_bound, "lp_bound", lambda model: bounds.append(lp_bound(model)) or bounds[-1])
+    test_corner_matches_exhaustive_search(test_boards, objective)
+    test_house_end_matches_exhaustive_search(test_boards, objective)
+    assert bounds and all(b is not None for b in bounds)  # the LP path was taken
+
+
 def test_real_long_house_orange_and_red_apart():
     """peas, peas and mead in the long house: exhaustive over every layout of the real board."""
     house = models.boards.board("long-house")

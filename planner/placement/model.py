@@ -37,6 +37,8 @@ class PlacementModel:
         self.x = [self.model.new_bool_var(self.name_of(c)) for c in candidates]  # one per candidate
         self.covered: dict[tuple[int, Cell], Expr] = {}
         self.resources: dict[tuple[int, str], cp_model.IntVar] = {}
+        # Booleans defined as the AND of (literal, wanted value) pairs, so a hint can be completed
+        self.conjunctions: list[tuple[cp_model.IntVar, list[tuple[cp_model.IntVar, int]]]] = []
         self.add_each_cell_at_most_once()
         self.add_counts_within_supply()
         self.add_forbid_touching()
@@ -194,6 +196,7 @@ class PlacementModel:
         out = self.model.new_bool_var(name)
         self.model.add_bool_and([a, b]).only_enforce_if(out)
         self.model.add_bool_or([a.negated(), b.negated(), out])
+        self.conjunctions.append((out, [(a, 1), (b, 1)]))
         return out
 
     def track_income_expr(self, state: BoardState, track: IncomeTrack) -> Expr:
@@ -210,17 +213,39 @@ class PlacementModel:
     def bonus_pays_expr(self, state: BoardState, bonus: Bonus) -> Expr:
         """Pays when its own cell stays free and every neighbour that counts is covered."""
         own = self.is_covered(state.index, bonus.cell)
-        terms = [1 - own] + [self.is_covered(state.index, n) for n in bonus_neighbours(state.board, bonus)]
-        if any(isinstance(t, int) and t == 0 for t in terms):
+        terms = [(own, 0)] + [(self.is_covered(state.index, n), 1) for n in bonus_neighbours(state.board, bonus)]
+        if any(isinstance(t, int) and t != wanted for t, wanted in terms):
             return 0
-        lits = [t for t in terms if not isinstance(t, int)]
+        lits = [(t, wanted) for t, wanted in terms if not isinstance(t, int)]
         if not lits:
             return 1
+        exprs = [t if wanted else 1 - t for t, wanted in lits]
         pays = self.model.new_bool_var(f"bonus[{state.id}]{bonus.cell}")
-        for t in lits:
+        for t in exprs:
             self.model.add(pays <= t)
-        self.model.add(pays >= sum(lits) - (len(lits) - 1))
+        self.model.add(pays >= sum(exprs) - (len(exprs) - 1))
+        self.conjunctions.append((pays, lits))
         return pays
+
+    def complete_hint(self, chosen: set[int], resources: dict[tuple[int, str], int]) -> None:
+        """Hint every variable, not just the candidates: CP-SAT then takes the hint at once."""
+        self.model.clear_hints()
+        value: dict[int, int] = {}
+        for i, var in enumerate(self.x):
+            value[var.index] = int(i in chosen)
+        over: dict[tuple[int, Cell], int] = {}
+        for i in chosen:
+            for cell in self.candidates[i].cells:
+                over[(self.candidates[i].board, cell)] = 1
+        for key, cov in self.covered.items():
+            value[cov.index] = over.get(key, 0)
+        for var, lits in self.conjunctions:  # in creation order: each refers only to earlier ones
+            value[var.index] = int(all(value[lit.index] == wanted for lit, wanted in lits))
+        for key, var in self.resources.items():
+            value[var.index] = resources.get(key, 0)
+        for index, v in value.items():
+            self.model.proto.solution_hint.vars.append(index)
+            self.model.proto.solution_hint.values.append(v)
 
 
 def points_spent(name: str) -> int:

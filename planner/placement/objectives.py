@@ -29,6 +29,12 @@ class Objective:
     value_of: Callable[[dict[str, float]], float]  # evaluated terms -> the value shown to the user
     decode: Callable[[float], float]  # the first level's internal units -> the user's units
 
+    def key(self, terms: dict[str, float]) -> tuple[float, ...]:
+        """Evaluated terms ordered as the levels are: the larger key is the better layout."""
+        if self.name == "income":
+            return (terms["income"], terms["bonus_value"], terms["final_gain"])
+        return (self.value_of(terms),)
+
 
 def objective_for(pm: PlacementModel, name: str, rounds_left: int) -> Objective:
     lo, hi = pm.final_bounds

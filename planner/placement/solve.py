@@ -20,7 +20,7 @@ from models.snapshot import Placement, Snapshot
 from models.values import default_values
 from planner.cpsat import Level, SolveParams, solve_lexicographic
 from planner.placement.candidates import all_candidates, board_states
-from planner.placement.greedy import GreedyLayout, greedy_layout
+from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
 from planner.placement.model import PlacementModel, bonus_neighbours, points_spent, track_value
 from planner.placement.objectives import Objective, objective_for
 from planner.placement.request import DEFAULT_WORK_LIMIT, Choice, Settings, is_final_placement, placeable_supply
@@ -31,6 +31,9 @@ Progress = Callable[[str, float, float, float], None]  # (text, objective, bound
 
 # One presolve pass is enough here; the full LP at every worker gives the bound that proves:
 # with few workers the default portfolio may run no full LP and the bound stalls.
+# The certified LP bound pays on large models only: below this many variables GLOP and the
+# extra solves cost more than CP-SAT's own bound (benchmarks/placement.py, small cases).
+LP_MIN_VARIABLES = 3000
 MODEL_PARAMETERS = {"linearization_level": 2, "max_presolve_iterations": 1, "cp_model_probing_level": 0}
 
 
@@ -68,7 +71,7 @@ class ProgressReporter(cp_model.CpSolverSolutionCallback):
 
 def solver_params(settings: Settings) -> SolveParams:
     work = settings.work_limit if settings.work_limit is not None or settings.time_limit is not None else DEFAULT_WORK_LIMIT
-    return SolveParams(settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS, lp_bound=True)
+    return SolveParams(settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS, lp_bound=True, lp_min_variables=LP_MIN_VARIABLES)
 
 
 def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, order_of: OrderCheck, on_progress: Progress | None = None) -> PlacementResult:
@@ -81,7 +84,7 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     cands = all_candidates(states, supply)
     pm = PlacementModel(states, supply, cands, final, values)
     objective = objective_for(pm, choice.objective, choice.rounds_left)
-    greedy = greedy_layout(states, supply, cands, final)
+    greedy = best_greedy(pm, objective, final)
     greedy_gain = evaluate(pm, set(greedy.chosen), greedy.resources)["final_gain"]
     params = solver_params(settings)
 
@@ -109,13 +112,14 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
             cuts += 1
 
 
+def best_greedy(pm: PlacementModel, objective: Objective, final: bool) -> GreedyLayout:
+    """The better greedy layout for this objective (each takes a tenth of a second)."""
+    layouts = [greedy_layout(pm.states, pm.supply, pm.candidates, final, prefer) for prefer in PREFERENCES]
+    return max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources)))
+
+
 def hint_from(pm: PlacementModel, greedy: GreedyLayout) -> None:
-    pm.model.clear_hints()
-    chosen = set(greedy.chosen)
-    for i, var in enumerate(pm.x):
-        pm.model.add_hint(var, i in chosen)
-    for key, var in pm.resources.items():
-        pm.model.add_hint(var, greedy.resources.get(key, 0))
+    pm.complete_hint(set(greedy.chosen), greedy.resources)
 
 
 def boards_without_order(pm: PlacementModel, snapshot: Snapshot, chosen: list[int], order_of: OrderCheck) -> list[list[int]]:
