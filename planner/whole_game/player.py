@@ -3,9 +3,11 @@
 A decision with one legal action is taken at once. Otherwise the actions are ranked by the
 heuristic policy's one-step look-ahead (policy.py); with a budget of 0 the best of them is
 played, else MCTS (planner/search/mcts.py) runs `nodes` simulations from the position over the
-`width` best actions, chance visited in exact proportion, leaves valued by value.py. The search
-seed is the game seed and the decision's number, so the same seed and budget give the same
-game, and the clock is never read.
+`width` best actions, chance visited in exact proportion, leaves valued by value.py. In the last
+round, once the rest of the game is small enough for exact expectimax to finish within
+`endgame_nodes` states (every legal action, chance exact, the true final score at the end),
+its proven best action is played instead. The search seed is the game seed and the decision's
+number, so the same seed and budget give the same game, and the clock is never read.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from models.engine.round_end import is_last_round
 from models.engine.state import State
 from planner.affo_game import AffoGame
+from planner.search.expectimax import expectimax
 from planner.search.mcts import mcts
 from planner.search.policy import Trajectory, play
 from planner.whole_game.policy import ranked
@@ -59,6 +63,8 @@ class WholeGamePlayer:
     seed: int = 0
     weights: Weights = DEFAULT
     exploration: float = 0.5
+    endgame_nodes: int = 3000
+    endgame_vikings: int = 2  # try the exact endgame with at most this many Vikings left
     decisions: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
@@ -67,11 +73,24 @@ class WholeGamePlayer:
     def __call__(self, game, state: State, rng: random.Random):
         actions = self.game.legal_actions(state)
         self.decisions += 1
-        if len(actions) == 1 or self.nodes <= 0:
+        if len(actions) == 1:
+            return actions[0]
+        exact = self.endgame(state)
+        if exact is not None:
+            return exact
+        if self.nodes <= 0:
             return actions[0]
         found = mcts(self.game, state, nodes=self.nodes, seed=self.seed * 100_003 + self.decisions,
                      exploration=self.exploration, line_length=0)  # fmt: skip
         return found.action
+
+
+    def endgame(self, state: State):
+        """The proven best action when the rest of the game fits the exact budget, else None."""
+        if not is_last_round(state) or state.vikings_left > self.endgame_vikings or self.endgame_nodes <= 0:
+            return None
+        found = expectimax(AffoGame(), state, nodes=self.endgame_nodes, line_length=0)
+        return found.action if found.exact else None
 
 
 def play_game(seed: int, nodes: int = 200, width: int = 8, weights: Weights = DEFAULT) -> Trajectory:

@@ -6,11 +6,12 @@
           + tiles in supply (green, blue, special): TILE_CELL per cell, as far as the free -1
             cells of the home and exploration boards can take them (the layout lays them before
             income), and TILE_INCOME per such cell and income phase left (laying raises income)
-          - the feasts to come: each open position the food held (orange and red goods) will not
+          - the feasts to come: each open position the food held (orange and red goods) and the
+            harvests still to come (their schedule is printed) will not
             feed costs a silver (held or from income) or, failing that, HUNGER points (a Thing
             Penalty or Vikings spent on food)
           + breeding: a pair of sheep or cattle is a new animal per breeding phase left
-          + large ships: EMIGRATE_SHIP each while emigration is still possible
+          + large ships: a share of what emigrating them would still add (_emigration_hope)
           + wood, stone, ore and weapons, occupation cards in hand at a small price each
           + VIKING per Viking still to place, this round and in the rounds to come (a pass gives
             up this round's: so passing costs, and a round's end compares fairly with its middle)
@@ -28,9 +29,10 @@ from models.engine.geometry import geometry, income, uncovered_negatives
 from models.engine.round_end import LENGTH
 from models.engine.score import CROWN, final_score
 from models.engine.state import OVER, ROUND_END, STRIP, BoardState, State
-from models.engine.tables import ANIMAL_GOODS, ANIMAL_POINTS, EMIGRATED_POINTS, GOODS, KNARR, LONGSHIP, SHIP_POINTS
+from models.engine.tables import ANIMAL_GOODS, ANIMAL_POINTS, EMIGRATED_POINTS, GOOD, GOODS, KNARR, LONGSHIP, SHIP_POINTS
 from models.facts import BANQUET_POSITIONS, THING_PENALTY, income_phases_left, rounds, vikings_in_round
 from models.pieces import piece
+from models.round_end import harvest_goods, harvest_schedule
 
 LAST_ROUND = rounds(LENGTH)
 CROWN_POINTS = piece(CROWN).points
@@ -44,13 +46,15 @@ class Weights:
     tile_income: float = 0.12  # income per cell laid on a board, per income phase left
     hunger: float = 2.0  # a position to feed later that neither food nor silver covers yet
     breed: float = 0.6  # of an animal's points, per breeding phase left, per breeding pair
-    emigrate_ship: float = 3.0  # a knarr or longship while emigration is possible
-    wood: float = 0.8
-    stone: float = 0.9
+    emigrate_ship: float = 0.3  # share of an emigration's points a large ship held counts
+    ship_held: float = 0.0  # besides: points a large ship held counts before the last round
+    emigrations: float = 1.5  # emigrations a round the spaces allow (solo: a space rests a round)
+    wood: float = 2.0  # two build a knarr or a longship
+    stone: float = 1.5  # a stone house, a long house
     ore: float = 0.9
     weapon: float = 0.4
     occupation: float = 0.5  # of a card's printed points while it is in hand
-    viking: float = 0.5  # a Viking still to place, this round or later (so passing early costs)
+    viking: float = 1.5  # a Viking still to place, this round or later (so passing early costs)
 
 
 DEFAULT = Weights()
@@ -91,6 +95,14 @@ def _timing(round_: int, stage: int) -> tuple[int, int, int]:
 
 
 @cache
+def _harvests_to_come(round_: int) -> int:
+    """Feast positions (upright) of the harvests of the rounds after `round_` (known in advance)."""
+    _, feed = _goods_shape()
+    schedule = harvest_schedule(LENGTH)
+    return sum(feed[GOOD[g]] for r in range(round_ + 1, LAST_ROUND + 1) for g in harvest_goods(schedule[r - 1]))
+
+
+@cache
 def _feast_need(feasts: int, emigrated: int) -> int:
     """Open banquet positions of the last `feasts` feasts (emigrated ships fill positions)."""
     first = LAST_ROUND - feasts + 1
@@ -104,6 +116,19 @@ def _score_now(s: State, boards: int) -> int:
     animals = sum(p * n for p, n in zip(ANIMAL_POINTS, s.goods) if p)
     crown = CROWN_POINTS if CROWN in s.specials or any(p[0] == CROWN for b in s.boards for p in b.placements) else 0
     return boards + ships + emigrated + animals + s.occupation_points + s.silver + crown + THING_PENALTY * s.thing_penalties
+
+
+def _emigration_hope(s: State, feasts: int, w: Weights) -> float:
+    """What the large ships held may still gain by emigrating: EMIGRATE_SHIP of the points an
+    emigration adds (its points less the ship's and the silver it costs, a silver per round),
+    for as many ships as the emigration spaces can take in the rounds left (EMIGRATIONS a round)."""
+    r = s.round + (s.stage == STRIP)
+    if feasts <= 0 or s.stage == ROUND_END and r == LAST_ROUND:
+        return 0.0
+    gains = sorted((EMIGRATED_POINTS[t] - SHIP_POINTS[t] - r for t, _ in s.ships if t in (KNARR, LONGSHIP)), reverse=True)
+    room = min(BANQUET_POSITIONS - sum(s.emigrated), int(w.emigrations * feasts + 0.5))
+    flat = w.ship_held * len(gains) if feasts >= 2 else 0.0
+    return flat + w.emigrate_ship * sum(max(0, g) for g in gains[:room])
 
 
 def terms(s: State, w: Weights = DEFAULT) -> dict[str, float]:
@@ -121,14 +146,14 @@ def terms(s: State, w: Weights = DEFAULT) -> dict[str, float]:
     goods = s.goods
     cells = sum(t * n for t, n in zip(tile, goods) if n) + sum(_special_cells(x) for x in s.specials)
     laid = min(cells, room)
-    positions = sum(f * n for f, n in zip(feed, goods) if n)
+    positions = sum(f * n for f, n in zip(feed, goods) if n) + _harvests_to_come(s.round)
     short = max(0, _feast_need(feasts, sum(s.emigrated)) - positions)  # positions the food held will not feed
     paid = min(short, s.silver + inc * phases)  # fed with silver, a point each (the score counts it now)
     breeding = 0.0
     for plain, pregnant in ANIMAL_GOODS.values():
         if goods[plain] + goods[pregnant] >= 2:
             breeding += w.breed * ANIMAL_POINTS[plain] * feasts
-    large = sum(1 for t, _ in s.ships if t in (KNARR, LONGSHIP))
+    ships = _emigration_hope(s, feasts, w)
     vikings_now = 0 if s.stage == ROUND_END else s.vikings_left  # a pass gives up the Vikings left
     return {
         "score": float(_score_now(s, board_points)),
@@ -136,7 +161,7 @@ def terms(s: State, w: Weights = DEFAULT) -> dict[str, float]:
         "tiles": w.tile_cell * laid + w.tile_spare * (cells - laid) + w.tile_income * laid * phases,
         "food": -float(paid) - w.hunger * (short - paid),
         "breeding": breeding,
-        "ships": w.emigrate_ship * large if feasts >= 2 else 0.0,
+        "ships": ships,
         "stock": w.wood * s.wood + w.stone * s.stone + w.ore * s.ore + w.weapon * sum(s.weapons),
         "cards": w.occupation * sum(p for p in s.hand if p > 0),
         "vikings": w.viking * (vikings_now + future_vikings),
