@@ -98,3 +98,20 @@ def test_affo_solo_plays_the_whole_game_player_and_scores_its_final_snapshot(tmp
     assert len(record["rounds"]) == 7 and record["final"]["game"]["final"] is True
     assert played["seed"] == 2 and played["score"] == score(parse_snapshot(record["final"])).total
     assert runner.invoke(app, ["solo", "--player", "chess"]).exit_code == 2
+
+
+def test_a_full_bay_takes_no_ship_from_a_space_option():
+    """Build a House and Ship gains its ship through an option: with four large ships held the
+    bay is full, so neither option may be chosen (the rule checker refuses a fifth large ship)."""
+    from models.engine.tables import LONGSHIP, space_index
+
+    game = AffoGame()
+    s = game.apply(game.initial_state(), game.chance_outcomes(game.initial_state())[0][1])
+    s = game.apply(s, (0, 0, 0, 1))._replace(vikings_left=12, wood=2, stone=2)
+    house_and_ship = space_index()["build-house-and-ship"]
+
+    def offered(state):
+        return [a for a in game.legal_actions(state) if a[0] == "space" and a[1] == house_and_ship]
+
+    assert len(offered(s)) == 2
+    assert offered(s._replace(ships=((LONGSHIP, 0),) * 4)) == []

@@ -72,7 +72,7 @@ def mountain_choices(strips: tuple[tuple[str, ...], ...], takes: tuple[int, ...]
 
 
 def _option_sets(s: State, sp: Space) -> list[tuple[int, ...]]:
-    usable = [i for i, o in enumerate(sp.options) if needs_met(s, o.option.needs) and can_pay(s, o.pay)]
+    usable = [i for i, o in enumerate(sp.options) if needs_met(s, o.option.needs) and can_pay(s, o.pay) and ships_fit(s, o.gain)]
     if sp.data.choose == "one":
         return [(i,) for i in usable]
     return [c for k in range(len(usable) + 1) for c in combinations(usable, k)]
