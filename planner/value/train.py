@@ -10,7 +10,8 @@ alternatives with probability `--explore` (seeded) so that the data covers more 
 of play. Positions are planner/value/collect.py's: one per round, the action phase's end.
 `--data FILE` keeps the positions (Parquet): an existing file is read instead of playing;
 `--also FILE ...` adds earlier positions to the fit (iterating: the new games show where the
-last model was wrong about the positions its own search sought out).
+last model was wrong about the positions its own search sought out). `--play-only` plays and
+writes `--data` without fitting: long runs go in chunks, so a stopped run loses one chunk.
 
 The fit (scikit-learn, deterministic): a ridge regression of the final score on the
 standardised features, then gradient-boosted shallow trees (fixed random_state) on its
@@ -148,11 +149,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--also", nargs="*", default=[], help="Parquet files of earlier positions fitted on too (iterating)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--trees", type=int, default=TREES)
+    ap.add_argument("--play-only", action="store_true", help="play and write --data, fit nothing (games in chunks)")
     args = ap.parse_args(argv)
     from planner.value.features import NAMES
     from planner.value.model import model_path, to_json
 
     df = collect(args)
+    if args.play_only:
+        return
     names = list(NAMES)
     cv = cross_validated_error(df, names, args.trees)
     print("cross-validated mean |error| by round:", cv, flush=True)
