@@ -150,7 +150,7 @@ def summarise(df, args) -> dict:
         "final_score": {"mean": round(float(games.mean()), 2), "min": int(games.min()), "max": int(games.max())},
         "command": f"python -m planner.value.train --games {args.games} --seed {args.seed} --nodes {args.nodes} "
         f"--explore {args.explore} --value {args.value} --version {args.version}"
-        + (f" --data {Path(args.data).name}" if args.data else "") + "".join(f" --also {Path(p).name}" for p in args.also)
+        + (f" --data {Path(args.data).name}" if args.data else "") + (" --also " + " ".join(Path(p).name for p in args.also) if args.also else "")
         + (" --no-offset" if args.no_offset else ""),
     }
 
