@@ -1,7 +1,7 @@
 """Strength of the solo player: seeded long solo games, policies side by side, score by budget.
 
     python -m benchmarks.strength [--games 20] [--first-seed 1] [--nodes 40] \\
-        [--budgets 10,20,40,80] [--budget-games N] [--value v3] [--workers 2] [--cache FILE]
+        [--budgets 10,20,40,80] [--budget-games N] [--value v3] [--compare v2,v4] [--workers 2] [--cache FILE]
 
 Every policy plays the same seeds (planner/solo.py's play_game: the game `affo solo --seed N`
 plays), tiles laid by the placement engine alike:
@@ -13,7 +13,8 @@ plays), tiles laid by the placement engine alike:
 
 Then the planner again at every node budget of `--budgets` (states a decision) on the first
 `--budget-games` seeds (all of them by default), and how often each policy explores, builds and
-emigrates ships, keeps and breeds animals, builds houses. Writes benchmarks/RESULTS-strength.md.
+emigrates ships, keeps and breeds animals, builds houses; `--compare` plays other value versions
+at `--nodes` on every seed too, with their calibration. Writes benchmarks/RESULTS-strength.md.
 Games fan out over Dask (planner/batch.py). `--cache FILE` (JSON lines, on this machine) keeps
 each game as it finishes and plays only the games it lacks: a run stopped halfway resumes, and
 a second value version reuses the other policies' games.
@@ -112,10 +113,12 @@ def style_line(name: str, rows: list[dict]) -> str:
 def report(rows: list[dict], args, budgets: list[int]) -> list[str]:
     from benchmarks.planner import machine
 
-    main = {p: [r for r in rows if r["policy"] == p and (p == "greedy" or r["nodes"] == args.nodes)] for p in ("planner", "one-round", "greedy")}
+    main = {p: [r for r in rows if r["policy"] == p and (p == "greedy" or r["nodes"] == args.nodes) and (p != "planner" or r["value"] == args.value)]
+            for p in ("planner", "one-round", "greedy")}  # fmt: skip
     lines = ["# Solo strength benchmark", "", f"Machine: {machine()}", "",
              f"Command: `python -m benchmarks.strength --games {args.games} --first-seed {args.first_seed} --nodes {args.nodes} "
-             f"--budgets {','.join(map(str, budgets))} --budget-games {args.budget_games} --value {args.value}`", "",
+             f"--budgets {','.join(map(str, budgets))} --budget-games {args.budget_games} --value {args.value}"
+             + (f" --compare {','.join(args.compare)}" if args.compare else "") + "`", "",
              f"## {args.games} seeded long solo games (seeds {args.first_seed}-{args.first_seed + args.games - 1}), the same seeds for every policy", "",
              "| policy | mean | min | max |", "|---|---|---|---|"]  # fmt: skip
     names = {"planner": f"planner, learned value {args.value} ({args.nodes} states a decision)",
@@ -127,13 +130,13 @@ def report(rows: list[dict], args, budgets: list[int]) -> list[str]:
     lines += ["", "By seed:", "", "| seed | " + " | ".join(main) + " |", "|---|" + "---|" * len(main)]
     for seed in range(args.first_seed, args.first_seed + args.games):
         lines.append(f"| {seed} | " + " | ".join(str(next(r["score"] for r in rs if r["seed"] == seed)) for rs in main.values()) + " |")
-    lines += ["", f"## Mean score against the node budget (planner, learned value {args.value})", "",
-              "| states a decision | mean | min | max |", "|---|---|---|---|"]  # fmt: skip
+    lines += ["", f"## Mean score against the node budget (planner, learned value {args.value})", ""]
     curve = range(args.first_seed, args.first_seed + args.budget_games)
     if args.budget_games < args.games:
         lines += [f"Seeds {curve[0]}-{curve[-1]} (the first {args.budget_games}) at every budget.", ""]
+    lines += ["| states a decision | mean | min | max |", "|---|---|---|---|"]
     for b in budgets:
-        mean, lo, hi = describe([r for r in rows if r["policy"] == "planner" and r["nodes"] == b and r["seed"] in curve])
+        mean, lo, hi = describe([r for r in rows if r["policy"] == "planner" and r["value"] == args.value and r["nodes"] == b and r["seed"] in curve])
         lines.append(f"| {b} | {mean:.1f} | {lo} | {hi} |")
     lines += ["", "## What the players did (games where it happened / mean per game)", "",
               "Explorations: exploration boards taken; ships: ships built (kept or emigrated); animals: most sheep and cattle held "
@@ -141,7 +144,22 @@ def report(rows: list[dict], args, budgets: list[int]) -> list[str]:
               "| policy | explorations | ships | emigrated | animals | bred | houses | sheds |", "|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for p, rs in main.items():
         lines.append(style_line(names[p], rs))
-    return lines + calibration(main, args)
+    return lines + calibration(main, args) + versions(rows, args)
+
+
+def versions(rows: list[dict], args) -> list[str]:
+    """The planner with each value version compared (`--compare`), same seeds and budget."""
+    if not args.compare:
+        return []
+    lines = ["", f"## Value versions (planner, {args.nodes} states a decision, the same seeds)", "",
+             "Calibration: mean |forecast - final score| in rounds 1-7, each version forecasting its own games.", "",
+             "| value | mean | min | max | emigrated | calibration by round |", "|---|---|---|---|---|---|"]  # fmt: skip
+    for v in [args.value, *args.compare]:
+        rs = [r for r in rows if r["policy"] == "planner" and r["nodes"] == args.nodes and r["value"] == v]
+        mean, lo, hi = describe(rs)
+        errors = " / ".join(f"{e:.1f}" for e in error_by_round(rs).values())
+        lines.append(f"| {v} | {mean:.1f} | {lo} | {hi} | {statistics.mean(r['emigrated'] for r in rs):.1f} | {errors} |")
+    return lines
 
 
 def calibration(main: dict, args) -> list[str]:
@@ -175,14 +193,17 @@ def main() -> None:
     ap.add_argument("--value", default=CURRENT)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--budget-games", type=int, default=None, help="seeds played at every budget (default: --games)")
+    ap.add_argument("--compare", default="", help="other value versions played at --nodes on every seed, e.g. v2,v4")
     ap.add_argument("--cache", default="", help="JSON-lines file of finished games: read, and appended to")
     ap.add_argument("--out", default=str(Path(__file__).with_name("RESULTS-strength.md")))
     args = ap.parse_args()
     args.budget_games = min(args.games, args.budget_games or args.games)
+    args.compare = [v for v in args.compare.split(",") if v and v != args.value]
     budgets = sorted({int(b) for b in args.budgets.split(",")} | {args.nodes})
     seeds = range(args.first_seed, args.first_seed + args.games)
     curve = seeds[: args.budget_games]
     jobs = [Job("planner", s, b, args.value, args.cache) for b in budgets for s in (seeds if b == args.nodes else curve)]
+    jobs += [Job("planner", s, args.nodes, v, args.cache) for v in args.compare for s in seeds]
     jobs += [Job("one-round", s, args.nodes, "projection", args.cache) for s in seeds] + [Job("greedy", s, 0, "", args.cache) for s in seeds]
     from planner.batch import map_in_order
 
