@@ -16,7 +16,7 @@ from tests.helpers import snapshot
 
 def start(context: dict | None = None, **player):
     snap = snapshot(game={"round": 4, "players": 1}, **player)
-    ctx = RoundContext(mountains=[], **(context or {}))
+    ctx = RoundContext(**({"mountains": []} | (context or {})))
     return initial_state(snap, ctx), setting_for(snap, ctx)
 
 
@@ -123,3 +123,21 @@ def test_outcome_is_the_one_next_state_and_refuses_a_dice_space():
 def test_ship_models_lists_the_ships_with_their_added_ore():
     s, _ = start(ships=[{"type": "whaling-boat", "ore": 1}, {"type": "knarr"}])
     assert ship_models(s) == [Ship(type="knarr", ore=0), Ship(type="whaling-boat", ore=1)]
+
+
+def test_arming_a_longship_never_arms_another_ship_with_more_ore():
+    s, setting = start(resources={"ore": 1}, ships=[{"type": "longship"}, {"type": "whaling-boat", "ore": 1}])
+    after = apply(s, anytime(s, setting)[("arm-ship", "longship")], setting)
+    assert after.ships == (("longship", 1), ("whaling-boat", 1))
+
+
+# --- mountain items --------------------------------------------------------------------------------
+
+
+def test_mountain_items_taken_from_two_strips_pay_out_each_kind():
+    s, setting = start({"mountains": [["ore", "silver-2", "stone", "wood"], ["silver-2", "ore"]]})
+    moves = {a.chosen("mountain"): a for a in legal_actions(s, setting) if a.space == "mountain-3-plus-2"}
+    after = apply(s, moves[((0, 3), (1, 2))], setting)  # ore, 2 silver, stone; then 2 silver, ore
+    assert (after.wood, after.stone, after.ore, after.silver, after.mountains) == (0, 1, 2, 4, (("wood",),))
+    emptied = apply(s, moves[((0, 1), (1, 2))], setting)  # an emptied strip leaves the table
+    assert (emptied.ore, emptied.silver, emptied.mountains) == (2, 2, (("silver-2", "stone", "wood"),))
