@@ -1,10 +1,11 @@
 """Other first moves worth knowing: the best few that differ in substance from the advice.
 
 Two actions differ in substance when they use another action space (or ship), or another
-option of a space that offers a choice of effects, another exploration board, ship to
-emigrate, special tile or forge target. Which goods are upgraded, how the mountain items are
+option of a space that offers one of several effects (a stone house and longship or a long
+house and knarr), another exploration board, ship to emigrate, special tile or forge target. Which goods are upgraded, how the mountain items are
 split over the strips, whether the column bonus plays a card, which silver or resources pay and
-the whaling-boat swap before emigrating are details of one move: only the best of them counts.
+the whaling-boat swap before emigrating and the extras of an "any of" space (master crafting's
+upgrades) are details of one move: only the best of them counts.
 A move the line itself makes later is no alternative either: it is the same plan reordered.
 """
 
@@ -22,8 +23,11 @@ FEW = 3
 def substance(a: Action) -> tuple:
     """What a move does, details aside; a space printed twice (Emigrate in columns 2 and 3) is
     one move at two prices, told apart by the Vikings it costs, not in substance."""
-    where = load_action_spaces()[a.space].name if a.kind == "space" else a.space
-    return (a.kind, where, tuple((k, v) for k, v in a.choice if k not in DETAILS))
+    if a.kind != "space":
+        return (a.kind, a.space, ())
+    space = load_action_spaces()[a.space]
+    details = DETAILS if space.choose == "one" else DETAILS | {"options"}  # "any of" options add to one move
+    return (a.kind, space.name, tuple((k, v) for k, v in a.choice if k not in details))
 
 
 @dataclass(frozen=True)

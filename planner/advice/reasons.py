@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from models.actions import ActionSpace, load_action_spaces
 from models.boards import board as board_named
@@ -20,29 +21,62 @@ from planner.advice.table import RoundEnd
 from planner.advice.words import amount, counted, listing, name
 
 RESOURCES = ("silver", "wood", "stone", "ore")
+LATER = {"ore": "for -1 cells or arming ships", "wood": "for ships and buildings later", "stone": "for houses later"}
+WEAPON_USES = {"bow": "for hunting", "snare": "for snares", "spear": "for whaling", "long-sword": "for raids"}
+Allocation = dict[int, dict[int, Counter]]  # gaining step -> spending step -> what of it
 SHIP_USES = {"whaling-boat": "whaling", "knarr": "overseas trade and emigrating", "longship": "raiding, pillaging, exploring and emigrating"}
+
+
+@dataclass(frozen=True)
+class Line:
+    """The whole line at once: a step's purpose is read off the steps after it."""
+
+    steps: Sequence[LineStep]
+    changes: list[Change]
+    alloc: Allocation
+    end: RoundEnd
+    played: dict[int, list[str]]  # step number -> occupation cards it plays
+
+    def noun(self, j: int) -> str:
+        return _noun(self.steps[j], self.changes[j], self.played.get(self.steps[j].number, []))
 
 
 def reasons(steps: Sequence[LineStep], end: RoundEnd, played: dict[int, list[str]]) -> list[str]:
     changes = [change(s.before, s.after, s.action.vikings) for s in steps]
-    alloc = _allocate(changes)
-    return [_reason(i, steps, changes, alloc, end, played.get(step.number, [])) for i, step in enumerate(steps)]
+    line = Line(steps, changes, _allocate(changes), end, played)
+    return [_reason(line, i) for i in range(len(steps))]
 
 
-def _reason(i: int, steps: Sequence[LineStep], changes: list[Change], alloc: Allocation, end: RoundEnd, played: list[str]) -> str:
-    step, c = steps[i], changes[i]
+def _reason(line: Line, i: int) -> str:
+    step, c = line.steps[i], line.changes[i]
     if step.action.kind == "pass":
         return "end the action phase: income, breeding and the feast, then the next round"
-    parts = _spent_later(i, steps, changes, alloc) + _things(i, steps, c, end.last_round and _this_round(steps, i)) + _kept(i, steps, changes, alloc, end)
-    if c.upgrades:
-        parts.append("upgrades " + listing(f"{name(a)} to {name(b)}" for a, b in c.upgrades))
-    if played:
-        parts.append(f"plays {listing(played)}")
+    played = line.played.get(step.number, [])
+    later = {j: Counter(kinds) for j, kinds in line.alloc.get(i, {}).items()}  # what later steps spend of it
+    upgrades = _upgrades(line, i, later) if c.upgrades else ""
+    parts = [f"plays {listing(played)}"] if played else []
+    parts += _spent_later(line, later) + _things(line, i) + _kept(line, i) + [upgrades]
     if c.vikings_back:
         parts.append(f"{c.vikings_back} Viking{'s' if c.vikings_back > 1 else ''} back")
-    text = "; ".join(p for p in parts if p) or "nothing gained on the table"
     if step.pending is not None:
-        text += f" ({_success(step):.0%} to succeed; the line follows the likeliest roll)"
+        return _dice_reason(line, i, parts)
+    return "; ".join(p for p in parts if p) or "nothing gained on the table"
+
+
+def _dice_reason(line: Line, i: int, parts: list[str]) -> str:
+    """Both ends of a roll, and which one the rest of the line assumes."""
+    step = line.steps[i]
+    success = [b for b in step.branches if not b.note.startswith("failure")]
+    failure = [b for b in step.branches if b.note.startswith("failure")]
+    followed = "success" if success and step.after == success[0].state else "failure"
+    won = _plain_gains(change(step.before, success[0].state, step.action.vikings)) if success else ""
+    lost = _plain_gains(change(step.before, failure[0].state, step.action.vikings)) if failure else ""
+    text = f"{_success(step):.0%} to succeed: {won}" if won else "no success possible"
+    if lost:
+        text += f"; else {lost}"
+    text += f" (the line goes on after {'a' if followed == 'success' else 'the'} {followed})"
+    if followed == "success":  # what the line then does with the catch
+        text += "".join(f"; {p}" for p in parts if " for " in p)
     return text
 
 
@@ -66,9 +100,6 @@ def _spends(c: Change) -> Counter:
     return spent
 
 
-Allocation = dict[int, dict[int, Counter]]  # gaining step -> spending step -> what of it
-
-
 def _allocate(changes: list[Change]) -> Allocation:
     """Which gains each step spends: the latest gains first (what you took for it), then older
     ones, then what you held before the line."""
@@ -85,16 +116,17 @@ def _allocate(changes: list[Change]) -> Allocation:
                 stack[-1][1] -= take
                 if not stack[-1][1]:
                     stack.pop()
-        for kind, n in _gains(c).items():
+        for kind, n in (Counter(_gains(c)) + Counter(b for _, b in c.upgrades)).items():
             stacks.setdefault(kind, []).append([j, n])
     return out
 
 
-def _spent_later(i: int, steps: Sequence[LineStep], changes: list[Change], alloc: Allocation) -> list[str]:
+def _spent_later(line: Line, later: dict[int, Counter]) -> list[str]:
     """'2 stone and 1 ore for the long house (step 3)', one phrase per later step."""
     return [
-        f"{listing(_amount(n, k) for k, n in sorted(kinds.items()))} for {_noun(steps[j], changes[j])} (step {steps[j].number})"
-        for j, kinds in sorted(alloc.get(i, {}).items())
+        f"{listing(_amount(n, k) for k, n in sorted(kinds.items()) if n > 0)} for {line.noun(j)} (step {line.steps[j].number})"
+        for j, kinds in sorted(later.items())
+        if +kinds
     ]
 
 
@@ -102,8 +134,10 @@ def _amount(n: int, kind: str) -> str:
     return counted(n, kind) if kind in ("bow", "snare", "spear", "long-sword") else amount(n, kind)
 
 
-def _noun(step: LineStep, c: Change) -> str:
+def _noun(step: LineStep, c: Change, played: list[str]) -> str:
     """What a step is for, as a noun: 'the long house', 'whaling', 'emigrating'."""
+    if played:
+        return f"playing {listing(played)}"
     if c.boards:
         b = c.boards[0]
         return f"exploring {name(b)}" if board_named(b).kind == "exploration" else f"the {name(b)}"
@@ -116,21 +150,23 @@ def _noun(step: LineStep, c: Change) -> str:
         return ACTION_NAMES[step.pending.roll.kind]
     if c.specials:
         return f"the {name(c.specials[0])}"
-    if c.upgrades:
-        return "the upgrade"
-    return step.action.label.split(" [")[0]
+    space = step.action.label.split(" [")[0]
+    return "the upgrade" if c.upgrades and space.startswith("Upgrade") else space.lower()
 
 
 # --- ships, boards, specials, emigration ---------------------------------------------------------
 
 
-def _things(i: int, steps: Sequence[LineStep], c: Change, last_round: bool) -> list[str]:
+def _things(line: Line, i: int) -> list[str]:
+    """Ships, ore on ships, boards, special tiles and emigration: what each is for."""
     game = load("game")["ships"]
+    c, steps = line.changes[i], line.steps
+    last_round = line.end.last_round and _this_round(steps, i)
     out = []
     for kind, n in sorted(c.ships.items()):
         if n <= 0:
             continue
-        use, points = _ship_use_later(i, steps, kind), game[kind]["points"]
+        use, points = _ship_use_later(line, i, kind), game[kind]["points"]
         if use:
             out.append(f"{counted(n, kind)} {use}" + ("" if use.startswith("for emigrating") else f", {points} points"))
         elif last_round:
@@ -147,11 +183,12 @@ def _things(i: int, steps: Sequence[LineStep], c: Change, last_round: bool) -> l
     return out
 
 
-def _ship_use_later(i: int, steps: Sequence[LineStep], kind: str) -> str:
+def _ship_use_later(line: Line, i: int, kind: str) -> str:
     spaces = load_action_spaces()
-    for later in steps[i + 1 :]:
-        if later.action.kind == "space" and _needs_ship(spaces[later.action.space], kind):
-            return f"for {_noun(later, change(later.before, later.after, later.action.vikings))} (step {later.number})"
+    for j in range(i + 1, len(line.steps)):
+        later = line.steps[j].action
+        if later.kind == "space" and _needs_ship(spaces[later.space], kind):
+            return f"for {line.noun(j)} (step {line.steps[j].number})"
     return ""
 
 
@@ -177,13 +214,12 @@ def _board_words(b: str) -> str:
 # --- gains nothing later spends ----------------------------------------------------------------
 
 
-def _kept(i: int, steps: Sequence[LineStep], changes: list[Change], alloc: Allocation, end: RoundEnd) -> list[str]:
+def _kept(line: Line, i: int) -> list[str]:
     """Gains no later step spends, with what the round's end does with them."""
-    fed = dict(end.feast.goods_used) if end.feast is not None else {}
-    laid = {t.piece for t in end.tiles}
-    this_round = _this_round(steps, i)
-    left = Counter(_gains(changes[i]))
-    for kinds in alloc.get(i, {}).values():
+    fed, laid = _round_end_uses(line.end)
+    this_round = _this_round(line.steps, i)
+    left = Counter(_gains(line.changes[i]))
+    for kinds in line.alloc.get(i, {}).values():
         left.subtract(kinds)
     groups: dict[str, list[str]] = {}
     for kind, n in left.items():
@@ -192,13 +228,35 @@ def _kept(i: int, steps: Sequence[LineStep], changes: list[Change], alloc: Alloc
     return [f"{listing(items)}{' (' + use + ')' if use else ''}" for use, items in sorted(groups.items(), key=lambda g: g[0] != "")]
 
 
+def _upgrades(line: Line, i: int, later: dict[int, Counter]) -> str:
+    """'hide to silverware for master crafting (step 3)', 'oil to rune stone (tiles to lay
+    before income)'; a tile a later step spends is taken out of `later`."""
+    fed, laid = _round_end_uses(line.end)
+    this_round = _this_round(line.steps, i)
+    said = []
+    for a, b in line.changes[i].upgrades:
+        j = next((j for j in sorted(later) if later[j][b] > 0), None)
+        if j is not None:
+            later[j][b] -= 1
+            said.append(f"{name(a)} to {name(b)} for {line.noun(j)} (step {line.steps[j].number})")
+        else:
+            use = _use(b, this_round, fed, laid)
+            said.append(f"{name(a)} to {name(b)}" + (f" ({use})" if use else ""))
+    return "upgrades " + listing(said)
+
+
+def _round_end_uses(end: RoundEnd) -> tuple[dict, set]:
+    """Food the feast serves, tiles laid before income."""
+    return (dict(end.feast.goods_used) if end.feast is not None else {}), {t.piece for t in end.tiles}
+
+
 def _this_round(steps: Sequence[LineStep], i: int) -> bool:
     return all(s.action.kind != "pass" for s in steps[: i + 1])
 
 
 def _use(kind: str, this_round: bool, fed: dict, laid: set) -> str:
-    if kind in RESOURCES or kind in ("bow", "snare", "spear", "long-sword"):
-        return "for -1 cells or ships" if kind == "ore" else ""
+    if kind in RESOURCES or kind in WEAPON_USES:
+        return WEAPON_USES.get(kind) or LATER.get(kind, "")
     p = piece(kind)
     if p.kind == "animal":
         return "animals breed at the round's end"
@@ -211,12 +269,17 @@ def _use(kind: str, this_round: bool, fed: dict, laid: set) -> str:
 
 def gains(step: LineStep) -> str:
     """What one step puts on the table, without what for (the alternatives' short words)."""
-    c = change(step.before, step.after, step.action.vikings)
+    text = _plain_gains(change(step.before, step.after, step.action.vikings)) or "nothing on the table"
+    if step.pending is not None:
+        text = f"{ACTION_NAMES[step.pending.roll.kind]}, {_success(step):.0%} to succeed (likeliest: {text})"
+    return text
+
+
+def _plain_gains(c: Change) -> str:
     items = [_amount(n, k) for k, n in _gains(c).items()]
     items += [f"{name(a)} to {name(b)}" for a, b in c.upgrades]
     items += [counted(n, k) for k, n in sorted(c.ships.items()) if n > 0] + [name(b) if board_named(b).kind == "exploration" else counted(1, b) for b in c.boards]
     items += [counted(1, x) for x in c.specials] + [f"emigrates {counted(1, k)}" for k in c.emigrated]
-    text = listing(items) or "nothing on the table"
-    if step.pending is not None:
-        text = f"{ACTION_NAMES[step.pending.roll.kind]}, {_success(step):.0%} to succeed (likeliest: {text})"
-    return text
+    if c.vikings_back:
+        items.append(f"{c.vikings_back} Viking{'s' if c.vikings_back > 1 else ''} back")
+    return listing(items)
