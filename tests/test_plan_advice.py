@@ -74,6 +74,25 @@ def test_each_step_says_what_it_gains_and_what_for(explained):
     ]
 
 
+def test_wood_kept_with_a_shed_goes_on_its_spaces():
+    snap, ctx = split_snapshot(SNAP)
+    setting = setting_for(snap, ctx)
+    root = initial_state(snap, ctx)
+    boat = next(a for a in legal_actions(root, setting) if a.space == "build-whaling-boat")
+    after_boat = walk(root, setting, [boat])[0].after
+    wood = next(a for a in legal_actions(after_boat, setting) if a.space == "mountain-2" and a.label.endswith("(taking wood/wood)"))
+    line = walk(root, setting, [boat, wood])
+    end = round_end(round_end_state(root, line), setting)
+    assert reasons(line, end, {})[1] == "2 wood (for ships and buildings later)"
+    with_shed = {**SNAP, "player": {**SNAP["player"], "boards": SNAP["player"]["boards"] + [{"id": "shed-1", "board": "shed"}]}}
+    snap, ctx = split_snapshot(with_shed)
+    setting = setting_for(snap, ctx)
+    line = walk(initial_state(snap, ctx), setting, [boat, wood])
+    end = round_end(round_end_state(initial_state(snap, ctx), line), setting)
+    assert end.resource_spaces == ("stone", "wood")
+    assert reasons(line, end, {})[1] == "2 wood (for the resource spaces of your buildings at the end)"
+
+
 def test_the_die_is_kept_or_rolled_again_as_the_policy_says(explained):
     setting, line, _, _, _ = explained
     whaling = roll_plan(line[2].pending, setting)

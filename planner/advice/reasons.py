@@ -172,7 +172,7 @@ def _things(line: Line, i: int) -> list[str]:
         elif last_round:
             out.append(f"{counted(n, kind)}: {points} points at the end")
         else:
-            out.append(f"{counted(n, kind)}: {SHIP_USES[kind]} in later rounds, {points} points")
+            out.append(f"{counted(n, kind)}: {SHIP_USES[kind]} from next round, {points} points")
     if c.ship_ore:  # arming: the action names the ship type
         effect = "a whaling roll needs 1 less" if steps[i].action.space == "whaling-boat" else "pillaging adds 1"
         out.append(f"{c.ship_ore} ore on the {name(steps[i].action.space)}: {effect}")
@@ -224,7 +224,10 @@ def _kept(line: Line, i: int) -> list[str]:
     groups: dict[str, list[str]] = {}
     for kind, n in left.items():
         if n > 0:
-            groups.setdefault(_use(kind, this_round, fed, laid), []).append(_amount(n, kind))
+            use = _use(kind, this_round, fed, laid)
+            if kind in line.end.resource_spaces:
+                use = "for the resource spaces of your buildings at the end"
+            groups.setdefault(use, []).append(_amount(n, kind))
     return [f"{listing(items)}{' (' + use + ')' if use else ''}" for use, items in sorted(groups.items(), key=lambda g: g[0] != "")]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from models.boards import board as board_named
 from models.quick_layout import greedy_layout
 from models.round_end import board_facts, breed, state_income
 from models.round_rules import Setting, State, replace, to_snapshot
@@ -42,6 +43,7 @@ class RoundEnd:
     income_after: int  # with the tiles laid
     last_round: bool  # income is final points then, and is not paid
     feast: object | None  # planner.feast.Feast, None when the table has no open position
+    resource_spaces: tuple[str, ...] = ()  # "wood", "stone": what the sheds and stone houses held take at the end
 
     @property
     def feast_text(self) -> str:
@@ -76,7 +78,8 @@ def round_end(s: State, setting: Setting) -> RoundEnd:
     income_after = score(laid).income if tiles else income_before
     last = s.round >= setting.last_round
     at_feast = replace(s, silver=s.silver + (0 if last else income_after), goods=breed(s.goods))
-    return RoundEnd(tiles, income_before, income_after, last, _feast(at_feast, setting))
+    spaces = {r.resource for e in before.player.boards for r in board_named(e.board).resource_spaces if r.count}
+    return RoundEnd(tiles, income_before, income_after, last, _feast(at_feast, setting), tuple(sorted(spaces)))
 
 
 def _new_tiles(before, after) -> tuple[Tile, ...]:
