@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from cli.common import BAD_INPUT, fail, print_json, summary
+from cli.common import BAD_INPUT, BUG, fail, print_json, summary
 from cli.options import JsonOpt, SnapshotArg
 from cli.plan_show import SearchProgress, show
 from models.round_context import read_with_context
@@ -88,6 +88,13 @@ def _search(root, setting, options: Options, as_json: bool) -> Advice:
     try:
         result = run_plan(root, setting, options, progress)
         progress.explaining()
-        return advise(result, root, setting, options.harvest)
+        from planner.feast import FeastBug, ValuesTooFine  # the feast engine is loaded to explain anyway
+
+        try:
+            return advise(result, root, setting, options.harvest)
+        except ValuesTooFine as err:
+            fail(str(err), BAD_INPUT)
+        except FeastBug as err:
+            fail(f"BUG: {err}", BUG)
     finally:
         progress.close()

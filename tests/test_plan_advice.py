@@ -66,10 +66,10 @@ def explained():
 def test_each_step_says_what_it_gains_and_what_for(explained):
     _, _, _, _, why = explained
     assert why == [
-        "1 ore for playing A047 (step 4); 2 stone for the long house (step 5); upgrades hide to silverware (tiles to lay before income)",
+        "1 ore for playing A047 (step 4); 2 stone for the long house (step 5); upgrades hide to silverware (to lay before income)",
         "a whaling boat for whaling (step 3), 3 points",
         "42% to succeed: 1 oil, 1 skin and bones and 1 whale meat; else 1 wood, a spear and 2 Vikings back (the line goes on after the failure)",
-        "plays A047; 1 silver",
+        "plays A047; 1 silver for this round's feast",
         "a long house: 17 points, room for 30 cells of goods (food too), 15 of them -1",
     ]
 
@@ -91,6 +91,21 @@ def test_wood_kept_with_a_shed_goes_on_its_spaces():
     end = round_end(round_end_state(initial_state(snap, ctx), line), setting)
     assert end.resource_spaces == ("stone", "wood")
     assert reasons(line, end, {})[1] == "2 wood (for the resource spaces of your buildings at the end)"
+
+
+def test_a_pair_breeds_and_the_feast_eats_the_latest_food():
+    snap, ctx = split_snapshot(SNAP)
+    setting = setting_for(snap, ctx)
+    root = initial_state(snap, ctx)
+    both = next(a for a in legal_actions(root, setting) if a.space == "buy-cattle-sheep" and not a.chosen("bonus_play"))
+    sheep = next(a for a in legal_actions(walk(root, setting, [both])[0].after, setting) if a.label.endswith("(a sheep)"))
+    line = walk(root, setting, [both, sheep])
+    end = round_end(round_end_state(root, line), setting)
+    assert end.breeding == ("sheep",) and end.feast.used["sheep"] == 1
+    assert reasons(line, end, {}) == [
+        "1 cattle (3 points in your stable at the end, or food); 1 sheep (breeds at the round's end)",
+        "1 sheep for this round's feast",
+    ]
 
 
 def test_the_die_is_kept_or_rolled_again_as_the_policy_says(explained):
@@ -148,7 +163,7 @@ def searched():
 def test_searched_plan_speaks_the_game(searched):
     first = searched["steps"][0]
     assert first["action"]["space"] == "weekly-feast"
-    assert first["reason"] == "1 fruits and 1 oil for the upgrade (step 2); 1 silver; 1 salt meat (food for this round's feast)"
+    assert first["reason"] == "1 fruits and 1 oil for the upgrade (step 2); 1 salt meat for this round's feast; 1 silver"
     assert searched["next_action"] == first
     for step in searched["steps"]:  # no projection terms left in the words
         assert not any(term in step["reason"] for term in ("boards gained", "over passing now", "+"))

@@ -1,8 +1,8 @@
 """A short reason per step in the game's words: what it puts on your table, and what for.
 
 What for is read off the line itself (a later step that spends it, a later dice space that
-needs the ship), then off the round's end (the feast served, the tiles laid before income),
-then off the thing itself (a ship's or a building's points and what it opens).
+needs the ship) and the round's end (the tiles laid before income, the feast served): see
+purposes.py; then off the thing itself (a ship's or a building's points and what it opens).
 """
 
 from __future__ import annotations
@@ -16,23 +16,24 @@ from models.boards import board as board_named
 from models.data_files import load
 from models.pieces import piece
 from planner.advice.line import Change, LineStep, change
+from planner.advice.purposes import Allocation, User, allocate, gains_of, users
 from planner.advice.rolls import ACTION_NAMES
 from planner.advice.table import RoundEnd
 from planner.advice.words import amount, counted, listing, name
 
-RESOURCES = ("silver", "wood", "stone", "ore")
 LATER = {"ore": "for -1 cells or arming ships", "wood": "for ships and buildings later", "stone": "for houses later"}
 WEAPON_USES = {"bow": "for hunting", "snare": "for snares", "spear": "for whaling", "long-sword": "for raids"}
-Allocation = dict[int, dict[int, Counter]]  # gaining step -> spending step -> what of it
 SHIP_USES = {"whaling-boat": "whaling", "knarr": "overseas trade and emigrating", "longship": "raiding, pillaging, exploring and emigrating"}
 
 
 @dataclass(frozen=True)
 class Line:
-    """The whole line at once: a step's purpose is read off the steps after it."""
+    """The whole line at once: a step's purpose is read off the steps after it and the round's end."""
 
     steps: Sequence[LineStep]
     changes: list[Change]
+    users: list[User]  # the steps with the round's end among them (purposes.py)
+    user_of: list[int]  # step index -> its index in `users`
     alloc: Allocation
     end: RoundEnd
     played: dict[int, list[str]]  # step number -> occupation cards it plays
@@ -43,7 +44,14 @@ class Line:
 
 def reasons(steps: Sequence[LineStep], end: RoundEnd, played: dict[int, list[str]]) -> list[str]:
     changes = [change(s.before, s.after, s.action.vikings) for s in steps]
-    line = Line(steps, changes, _allocate(changes), end, played)
+    this_round = next((i for i, s in enumerate(steps) if s.action.kind == "pass"), len(steps))
+    nouns = [_noun(s, c, played.get(s.number, [])) for s, c in zip(steps, changes)]
+    phrases = [f"for {noun} (step {s.number})" for s, noun in zip(steps, nouns)]
+    laid = Counter(t.piece for t in end.tiles)
+    fed = Counter(end.feast.used) if end.feast is not None else Counter()
+    line_users = users(changes, phrases, this_round, laid, fed)
+    user_of = [i if i < this_round else i + 2 for i in range(len(steps))]
+    line = Line(steps, changes, line_users, user_of, allocate(line_users), end, played)
     return [_reason(line, i) for i in range(len(steps))]
 
 
@@ -52,7 +60,7 @@ def _reason(line: Line, i: int) -> str:
     if step.action.kind == "pass":
         return "end the action phase: income, breeding and the feast, then the next round"
     played = line.played.get(step.number, [])
-    later = {j: Counter(kinds) for j, kinds in line.alloc.get(i, {}).items()}  # what later steps spend of it
+    later = {j: Counter(kinds) for j, kinds in line.alloc.get(line.user_of[i], {}).items()}  # what later users spend of it
     upgrades = _upgrades(line, i, later) if c.upgrades else ""
     parts = [f"plays {listing(played)}"] if played else []
     parts += _spent_later(line, later) + _things(line, i) + _kept(line, i) + [upgrades]
@@ -76,7 +84,7 @@ def _dice_reason(line: Line, i: int, parts: list[str]) -> str:
         text += f"; else {lost}"
     text += f" (the line goes on after {'a' if followed == 'success' else 'the'} {followed})"
     if followed == "success":  # what the line then does with the catch
-        text += "".join(f"; {p}" for p in parts if " for " in p)
+        text += "".join(f"; {p}" for p in parts if " for " in p or " to lay " in p)
     return text
 
 
@@ -84,47 +92,13 @@ def _success(step: LineStep) -> float:
     return float(sum(b.probability for b in step.branches if not b.note.startswith("failure")))
 
 
-# --- gains a later step spends ------------------------------------------------------------------
-
-
-def _gains(c: Change) -> dict[str, int]:
-    out = {k: n for k, n in c.resources.items() if n > 0}
-    out.update({g: n for g, n in c.goods.items() if n > 0})
-    out.update({w: n for w, n in c.weapons.items() if n > 0})
-    return out
-
-
-def _spends(c: Change) -> Counter:
-    spent = Counter({k: -n for table in (c.resources, c.goods, c.weapons) for k, n in table.items() if n < 0})
-    spent.update(a for a, _ in c.upgrades)
-    return spent
-
-
-def _allocate(changes: list[Change]) -> Allocation:
-    """Which gains each step spends: the latest gains first (what you took for it), then older
-    ones, then what you held before the line."""
-    stacks: dict[str, list[list[int]]] = {}
-    out: Allocation = {}
-    for j, c in enumerate(changes):
-        for kind, need in _spends(c).items():
-            stack = stacks.get(kind, [])
-            while need and stack:
-                i, n = stack[-1]
-                take = min(n, need)
-                out.setdefault(i, {}).setdefault(j, Counter())[kind] += take
-                need -= take
-                stack[-1][1] -= take
-                if not stack[-1][1]:
-                    stack.pop()
-        for kind, n in (Counter(_gains(c)) + Counter(b for _, b in c.upgrades)).items():
-            stacks.setdefault(kind, []).append([j, n])
-    return out
+# --- gains a later step or the round's end spends ------------------------------------------------
 
 
 def _spent_later(line: Line, later: dict[int, Counter]) -> list[str]:
-    """'2 stone and 1 ore for the long house (step 3)', one phrase per later step."""
+    """'2 stone and 1 ore for the long house (step 3)', one phrase per later user."""
     return [
-        f"{listing(_amount(n, k) for k, n in sorted(kinds.items()) if n > 0)} for {line.noun(j)} (step {line.steps[j].number})"
+        f"{listing(_amount(n, k) for k, n in sorted(kinds.items()) if n > 0)} {line.users[j].phrase}"
         for j, kinds in sorted(later.items())
         if +kinds
     ]
@@ -215,58 +189,54 @@ def _board_words(b: str) -> str:
 
 
 def _kept(line: Line, i: int) -> list[str]:
-    """Gains no later step spends, with what the round's end does with them."""
-    fed, laid = _round_end_uses(line.end)
-    this_round = _this_round(line.steps, i)
-    left = Counter(_gains(line.changes[i]))
-    for kinds in line.alloc.get(i, {}).values():
+    """Gains no later step and nothing at the round's end spends: what they are good for."""
+    c = line.changes[i]
+    left = gains_of(c)
+    for kinds in line.alloc.get(line.user_of[i], {}).values():
         left.subtract(kinds)
+    left.subtract(b for _, b in c.upgrades)  # an upgraded tile is told with its upgrade
     groups: dict[str, list[str]] = {}
-    for kind, n in left.items():
+    for kind, n in sorted(left.items()):
         if n > 0:
-            use = _use(kind, this_round, fed, laid)
-            if kind in line.end.resource_spaces:
-                use = "for the resource spaces of your buildings at the end"
-            groups.setdefault(use, []).append(_amount(n, kind))
+            groups.setdefault(_use(line, i, kind), []).append(_amount(n, kind))
     return [f"{listing(items)}{' (' + use + ')' if use else ''}" for use, items in sorted(groups.items(), key=lambda g: g[0] != "")]
 
 
 def _upgrades(line: Line, i: int, later: dict[int, Counter]) -> str:
-    """'hide to silverware for master crafting (step 3)', 'oil to rune stone (tiles to lay
-    before income)'; a tile a later step spends is taken out of `later`."""
-    fed, laid = _round_end_uses(line.end)
-    this_round = _this_round(line.steps, i)
+    """'hide to silverware for master crafting (step 3)', 'oil to rune stone to lay before
+    income'; what a later user spends of them is taken out of `later`."""
     said = []
     for a, b in line.changes[i].upgrades:
         j = next((j for j in sorted(later) if later[j][b] > 0), None)
         if j is not None:
             later[j][b] -= 1
-            said.append(f"{name(a)} to {name(b)} for {line.noun(j)} (step {line.steps[j].number})")
+            phrase = line.users[j].phrase
+            said.append(f"{name(a)} to {name(b)} " + (phrase if line.users[j].step is not None else f"({phrase})"))
         else:
-            use = _use(b, this_round, fed, laid)
+            use = _use(line, i, b)
             said.append(f"{name(a)} to {name(b)}" + (f" ({use})" if use else ""))
     return "upgrades " + listing(said)
-
-
-def _round_end_uses(end: RoundEnd) -> tuple[dict, set]:
-    """Food the feast serves, tiles laid before income."""
-    return (dict(end.feast.goods_used) if end.feast is not None else {}), {t.piece for t in end.tiles}
 
 
 def _this_round(steps: Sequence[LineStep], i: int) -> bool:
     return all(s.action.kind != "pass" for s in steps[: i + 1])
 
 
-def _use(kind: str, this_round: bool, fed: dict, laid: set) -> str:
-    if kind in RESOURCES or kind in WEAPON_USES:
-        return WEAPON_USES.get(kind) or LATER.get(kind, "")
+def _use(line: Line, i: int, kind: str) -> str:
+    """What a gain is good for when nothing in the line spends it."""
+    if kind in line.end.resource_spaces and _this_round(line.steps, i):
+        return "for the resource spaces of your buildings at the end"
+    if kind in LATER or kind in WEAPON_USES:
+        return LATER.get(kind) or WEAPON_USES[kind]
+    if kind == "silver":
+        return ""
     p = piece(kind)
     if p.kind == "animal":
-        return "animals breed at the round's end"
+        if p.food_type in line.end.breeding and _this_round(line.steps, i):
+            return "breeds at the round's end"
+        return f"{p.points} points in your stable at the end, or food"
     if p.colour in ("orange", "red"):
-        return "food for this round's feast" if this_round and kind in fed else "food for later feasts"
-    if this_round and kind in laid:
-        return "tiles to lay before income"
+        return "food for later feasts"
     return "tiles for your boards"
 
 
@@ -279,7 +249,7 @@ def gains(step: LineStep) -> str:
 
 
 def _plain_gains(c: Change) -> str:
-    items = [_amount(n, k) for k, n in _gains(c).items()]
+    items = [_amount(n, k) for k, n in (gains_of(c) - Counter(b for _, b in c.upgrades)).items()]
     items += [f"{name(a)} to {name(b)}" for a, b in c.upgrades]
     items += [counted(n, k) for k, n in sorted(c.ships.items()) if n > 0] + [name(b) if board_named(b).kind == "exploration" else counted(1, b) for b in c.boards]
     items += [counted(1, x) for x in c.specials] + [f"emigrates {counted(1, k)}" for k in c.emigrated]

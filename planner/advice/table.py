@@ -44,6 +44,7 @@ class RoundEnd:
     last_round: bool  # income is final points then, and is not paid
     feast: object | None  # planner.feast.Feast, None when the table has no open position
     resource_spaces: tuple[str, ...] = ()  # "wood", "stone": what the sheds and stone houses held take at the end
+    breeding: tuple[str, ...] = ()  # animals that breed at this round's end (a pair, or a pregnant one)
 
     @property
     def feast_text(self) -> str:
@@ -79,7 +80,8 @@ def round_end(s: State, setting: Setting) -> RoundEnd:
     last = s.round >= setting.last_round
     at_feast = replace(s, silver=s.silver + (0 if last else income_after), goods=breed(s.goods))
     spaces = {r.resource for e in before.player.boards for r in board_named(e.board).resource_spaces if r.count}
-    return RoundEnd(tiles, income_before, income_after, last, _feast(at_feast, setting), tuple(sorted(spaces)))
+    breeding = tuple(a for a in ("cattle", "sheep") if s.count(a) >= 2 or s.count(f"pregnant-{a}"))
+    return RoundEnd(tiles, income_before, income_after, last, _feast(at_feast, setting), tuple(sorted(spaces)), breeding)
 
 
 def _new_tiles(before, after) -> tuple[Tile, ...]:
