@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from models.round_end import board_facts, end_round
-from models.round_rules import Action, PendingRoll, Setting, State, apply, legal_actions
-from models.round_rules import upgraded
+from models.round_rules import Action, PendingRoll, Setting, State, apply, legal_actions, upgraded
 from planner.chance import Branch, roll_branches
 
 

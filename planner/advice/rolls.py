@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from models.round_rules import PendingRoll, Setting
 from planner import dice
 from planner.advice.words import faces, listing, name, plural
 from planner.chance import distribution
-from models.round_rules import PendingRoll, Setting
 
 ACTION_NAMES = {"hunt": "hunting", "snare": "laying a snare", "whaling": "whaling", "raid": "raiding", "pillage": "pillaging"}
 

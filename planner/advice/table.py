@@ -93,11 +93,9 @@ def _new_tiles(before, after) -> tuple[Tile, ...]:
 
 
 def _feast(s: State, setting: Setting):
-    from planner.feast import plan_feast  # ortools: loaded only when a plan is explained
+    from planner.feast import Table, plan_feast  # ortools: loaded only when a plan is explained
 
     snap = to_snapshot(s, setting)
-    from planner.feast import Table
-
     if not Table.of(snap).open_positions:
         return None
     return plan_feast(snap, setting.values)
