@@ -2,7 +2,7 @@
 
 Tiles: the quick layout (models/quick_layout.py) the round engine and the forecast assume,
 legal by construction; `affo place` may find a better one. Feast: the CP-SAT feast engine
-(planner/feast.py, proven optimal and checked by the rule checker) on the supply the feast will
+(planner/feast/, proven optimal and checked by the rule checker) on the supply the feast will
 see: after income (paid on the boards with the tiles laid) and breeding.
 """
 
