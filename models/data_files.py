@@ -2,7 +2,7 @@
 
 Every file is checked against the keys its readers use (`SCHEMAS`): a key nothing reads is an
 error, so a misspelt or stale fact can never sit unnoticed in the data. action_spaces.toml is
-read as text here and checked key by key by its own parser (models/actions.py).
+read as text here and checked key by key by its own parser (models/actions/parse.py).
 """
 
 from __future__ import annotations
