@@ -4,12 +4,14 @@ Run as `python -m benchmarks.mutation [MODULE ...]` from the repository root, af
 `pip install -e ".[test,mutation]"`; writes benchmarks/RESULTS-mutation.md. For each module it runs
 `mutmut run "models.MODULE*" --max-children 2` (configuration: [tool.mutmut] in pyproject.toml),
 then counts the verdicts of `mutmut results --all true`. `--tally` only counts the last run's
-results. A surviving mutant listed in EQUIVALENT changes nothing a test could observe; every other
-survivor is a gap in the tests. Not part of CI: a full run takes tens of minutes on two cores.
+results. Modules not named keep the row of their last measurement (benchmarks/RESULTS-mutation.json),
+so one module can be measured again alone. A surviving mutant listed in EQUIVALENT changes nothing
+a test could observe; every other survivor is a gap in the tests. Not part of CI: a full run takes tens of minutes on two cores.
 """
 
 from __future__ import annotations
 
+import json
 import platform
 import subprocess
 import sys
@@ -18,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(__file__).with_name("RESULTS-mutation.md")
+ROWS = OUT.with_suffix(".json")  # the last measurement of every module, merged run by run
 MODULES = ("rules", "scoring", "round_end", "round_rules")
 TARGET = 0.10  # surviving share per module
 
@@ -79,6 +82,14 @@ def tally(module: str, results: dict[str, str]) -> dict:
     }
 
 
+def merged(measured: list[dict]) -> list[dict]:
+    """The rows just measured replace those of the same modules; the others stay as last measured."""
+    kept = {r["module"]: r for r in (json.loads(ROWS.read_text()) if ROWS.exists() else [])}
+    kept.update({r["module"]: r for r in measured})
+    order = [f"models/{m}.py" for m in MODULES]
+    return sorted(kept.values(), key=lambda r: (order.index(r["module"]) if r["module"] in order else len(order), r["module"]))
+
+
 def table(rows: list[dict]) -> str:
     lines = ["| module | mutants | killed | survived | of which equivalent | surviving rate |", "|---|---:|---:|---:|---:|---:|"]
     for r in rows:
@@ -96,12 +107,13 @@ def main(argv: list[str]) -> None:
             print(f"mutating models/{module}.py ...", flush=True)
             run(module)
     results = verdicts()
-    rows = [tally(m, results) for m in modules]
-    text = table(rows)
-    print(text)
-    for r in rows:
+    measured = [tally(m, results) for m in modules]
+    rows = merged(measured)
+    print(table(measured))
+    for r in measured:
         for gap in r["gaps"]:
             print("not killed:", gap)
+    ROWS.write_text(json.dumps(rows, indent=1) + "\n")
     machine = f"{platform.machine()}, Python {platform.python_version()}, mutmut {_mutmut_version()}"
     OUT.write_text(report(rows, machine))
 
