@@ -7,7 +7,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
-from models.round_context import read_with_context
+from models.round_context import read_checked_snapshot
 from models.snapshot import Problem, Snapshot, SnapshotError
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def load(path: str) -> Snapshot:
     """The snapshot at `path` (a `round_context` in the file is checked, then left to `plan`), or
     exit 2 with the first problem and its JSON path."""
     try:
-        return read_with_context(path)[0]
+        return read_checked_snapshot(path)
     except SnapshotError as err:
         fail(summary(err.problems))
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 from cli import common
 from cli.common import BAD_INPUT, OK, load, plain, print_json, problems_json, say, summary, warn
 from models.rules import check_snapshot
-from models.round_context import read_with_context
+from models.round_context import read_checked_snapshot
 from models.snapshot import SnapshotError
 
 
 def validate(snapshot: str, as_json: bool = False) -> int:
     """Every problem of the position with its JSON path; the exit code (0 legal, 2 not)."""
     try:
-        problems = check_snapshot(read_with_context(snapshot)[0])
+        problems = check_snapshot(read_checked_snapshot(snapshot))
     except SnapshotError as err:
         problems = err.problems
     if as_json:
