@@ -6,27 +6,28 @@ cli.check wraps these as typer commands; cli.start calls them directly for the p
 
 from __future__ import annotations
 
-from cli.common import BAD_INPUT, OK, console, load, plain, print_json, problems_json, summary, warn
+from cli import common
+from cli.common import BAD_INPUT, OK, load, plain, print_json, problems_json, say, summary, warn
 from models.rules import check_snapshot
-from models.round_context import read_with_context
+from models.round_context import read_checked_snapshot
 from models.snapshot import SnapshotError
 
 
 def validate(snapshot: str, as_json: bool = False) -> int:
     """Every problem of the position with its JSON path; the exit code (0 legal, 2 not)."""
     try:
-        problems = check_snapshot(read_with_context(snapshot)[0])
+        problems = check_snapshot(read_checked_snapshot(snapshot))
     except SnapshotError as err:
         problems = err.problems
     if as_json:
         print_json({"valid": not problems, "errors": problems_json(problems)})
     elif problems:
         for p in problems:
-            console.print(f"[red]✗[/] [bold]{plain(p.path or '$')}[/]: {plain(p.message)}", soft_wrap=True)
+            common.console.print(f"[red]✗[/] [bold]{plain(p.path or '$')}[/]: {plain(p.message)}", soft_wrap=True)
         if len(problems) > 1:
-            console.print(f"[red]{len(problems)} problems[/]")
+            common.console.print(f"[red]{len(problems)} problems[/]")
     else:
-        console.print("[green]✓ legal position[/]")
+        say("✓ legal position", "green")
     return BAD_INPUT if problems else OK
 
 
@@ -49,6 +50,7 @@ def score(snapshot: str, as_json: bool = False) -> int:
     table.add_column("points", justify="right", footer=f"[bold]{report.total}[/]")
     for name, points in report.breakdown.items():
         table.add_row(name.replace("_", " "), f"{points:+d}" if points else "0")
+    console = common.console
     console.print(table)
     console.print(f"income now: [bold]{report.income}[/] silver")
     for board_id, bonus in report.bonuses:
