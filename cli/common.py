@@ -7,7 +7,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
-from models.round_context import read_checked_snapshot
+from models.snapshot_file import read_checked_snapshot
 from models.snapshot import Problem, Snapshot, SnapshotError
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cli import common
 from cli.common import BAD_INPUT, OK, load, plain, print_json, problems_json, say, summary, warn
 from models.rules import check_snapshot
-from models.round_context import read_checked_snapshot
+from models.snapshot_file import read_checked_snapshot
 from models.snapshot import SnapshotError
 
 

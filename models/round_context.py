@@ -20,8 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from models.pieces import special_names
 from models.snapshot import Problem, Snapshot, SnapshotError, _problems, did_you_mean, parse_snapshot, read_json
+from models.snapshot_file import CONTEXT_KEY, split_context
 
-CONTEXT_KEY = "round_context"
 MOUNTAIN_ITEMS = ("wood", "stone", "ore", "silver-2")
 Count = Annotated[int, Field(ge=0, strict=True)]
 
@@ -29,8 +29,7 @@ Count = Annotated[int, Field(ge=0, strict=True)]
 class RoundContext(BaseModel):
     """Shared facts of the current action phase (all optional)."""
 
-    # built at its first use, not at import: validate and score read no context (start-up is measured)
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     taken: list[str] = []  # action-space ids occupied by anyone (solo: last round's Vikings too)
     mountains: list[list[Literal["wood", "stone", "ore", "silver-2"]]] | None = None  # strips, leftmost item first
@@ -88,26 +87,8 @@ def _under_context(path: str) -> str:
 
 def split_snapshot(data: object) -> tuple[Snapshot, RoundContext]:
     """Parse raw snapshot JSON that may carry an embedded `round_context` object."""
-    snapshot, context = _split(data)
+    snapshot, context = split_context(data)
     return parse_snapshot(snapshot), parse_context(context)
-
-
-def _split(data: object) -> tuple[object, object]:
-    """(the snapshot's own JSON, the embedded context's JSON or {})."""
-    if isinstance(data, dict) and CONTEXT_KEY in data:
-        data = dict(data)
-        return data, data.pop(CONTEXT_KEY)
-    return data, {}
-
-
-def read_checked_snapshot(snapshot_path: str | Path) -> Snapshot:
-    """The snapshot alone, for commands that never read the context; an embedded one is still
-    checked (its problems reported as read_with_context reports them), an absent one costs nothing."""
-    snapshot, context = _split(read_json(snapshot_path))
-    snap = parse_snapshot(snapshot)
-    if context != {}:
-        parse_context(context)
-    return snap
 
 
 def read_with_context(snapshot_path: str | Path, context_path: str | Path | None = None) -> tuple[Snapshot, RoundContext]:

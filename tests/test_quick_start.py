@@ -69,6 +69,7 @@ def test_a_legal_verdict_off_a_terminal_is_written_without_rich():
         assert run.returncode == 0 and "models.snapshot" in imported
         assert out is None or run.stdout == out
         assert not any(name.startswith("rich") for name in imported), args
+        assert "models.round_context" not in imported  # a file without a context never builds its model
 
 
 def test_a_forced_terminal_still_gets_rich_colour():
