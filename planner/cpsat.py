@@ -53,9 +53,10 @@ class SolveParams:
     work_limit: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # further CP-SAT parameters by name
     lp_bound: bool = False  # certified LP bound and reduced-cost fixing per level (module docstring)
-    targeted_steps: int = 2  # with lp_bound: searches restricted to the bound, then the whole level
+    targeted_steps: int = 1  # with lp_bound: searches restricted to the bound, then the whole level
     min_fixed_share: float = 0.1  # restricted searches only when the bound fixes this share of variables
     lp_min_variables: int = 0  # with lp_bound: smaller models are solved plainly (GLOP costs more than it saves)
+    targeted_extra: dict[str, Any] = field(default_factory=dict)  # CP-SAT parameters of the restricted searches only
 
 
 @dataclass
@@ -169,12 +170,15 @@ class Budget:
     start: float
     work: float = 0.0
 
-    def solver(self, share: float = 1.0) -> cp_model.CpSolver:
-        """A solver allowed `share` of the work left (all of it by default)."""
+    def solver(self, share: float = 1.0, extra: dict[str, Any] | None = None) -> cp_model.CpSolver:
+        """A solver allowed `share` of the work left (all of it by default), `extra` parameters set."""
         p = self.params
         seconds_left = None if p.time_limit is None else p.time_limit - (time.monotonic() - self.start)
         work_left = None if p.work_limit is None else (p.work_limit - self.work) * share
-        return make_solver(p, seconds_left, work_left)
+        solver = make_solver(p, seconds_left, work_left)
+        for name, value in (extra or {}).items():
+            setattr(solver.parameters, name, value)
+        return solver
 
     def spend(self, solver: cp_model.CpSolver) -> None:
         self.work += solver.response_proto.deterministic_time
@@ -215,7 +219,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         for j, value in lp.fixings(best):
             restricted.add(restricted.get_int_var_from_proto_index(j) == value)
         restricted.add(sign * objective >= best)
-        solver = budget.solver(share=0.5)
+        solver = budget.solver(share=0.5, extra=params.targeted_extra)
         code = solver.solve(restricted, callback)
         budget.spend(solver)
         solves += 1
