@@ -5,11 +5,20 @@ benchmarks/RESULTS-startup.md. Each run is a fresh process (`python -m cli ...` 
 snapshot); the baselines `python -c pass` (the interpreter alone) and `import pydantic` (the
 library that validates snapshots) run in the same rounds, interleaved, so machine load hits
 every row alike. Also shows which heavy libraries a validate run imports (it should be none).
+
+Wall time suffers when other processes share the cores; the processor time a run used (user +
+system, from the operating system's accounting of the child) suffers far less, so both are given,
+with the load average at the start and end of the run. Where valgrind is installed, each row's
+instructions are counted once as well (callgrind): a measure no other process can disturb.
 """
 
 from __future__ import annotations
 
+import os
 import platform
+import re
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -23,38 +32,55 @@ TARGET = 0.3
 HEAVY = ("ortools", "pandas", "matplotlib", "networkx", "dask", "sklearn", "numpy")
 CASES = {
     "python -c pass": [sys.executable, "-c", "pass"],
-    "python -c 'import pydantic'": [sys.executable, "-c", "import pydantic"],
+    "python -c 'from pydantic import BaseModel'": [sys.executable, "-c", "from pydantic import BaseModel"],
     "affo validate": [sys.executable, "-m", "cli", "validate", EXAMPLE],
     "affo score": [sys.executable, "-m", "cli", "score", EXAMPLE],
 }
 
 
-def seconds(command: list[str]) -> float:
+def seconds(command: list[str]) -> tuple[float, float]:
+    """(wall, processor) seconds of one fresh process running `command`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def instructions(command: list[str]) -> str:
+    """Millions of instructions one run executes, counted by callgrind ("-" without valgrind)."""
+    if shutil.which("valgrind") is None:
+        return "-"
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command], cwd=ROOT,
+                         capture_output=True, text=True, check=False, env=os.environ | {"PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    return f"{int(found.group(1)) / 1e6:.0f}" if found else "-"
 
 
 def heavy_imports() -> list[str]:
-    code = ("import sys, runpy; sys.argv = ['affo', 'validate', %r]\n"
-            "try: runpy.run_module('cli', run_name='__main__')\n"
-            "except SystemExit: pass\n"
-            "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} & set(%r))))") % (EXAMPLE, HEAVY)
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
-    last = out.stdout.splitlines()[-1]  # the line printed after the command ran
-    return [] if "legal" in last else last.split()
+    """The heavy libraries a validate run imports, read from Python's own import log."""
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "cli", "validate", EXAMPLE], cwd=ROOT,
+                         capture_output=True, text=True, check=False)
+    imported = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in out.stderr.splitlines() if "|" in line}
+    return sorted(imported & set(HEAVY))
 
 
 def main(runs: int = 15) -> None:
-    times: dict[str, list[float]] = {name: [] for name in CASES}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in CASES}
+    load_before = os.getloadavg()[0]
     for name, command in CASES.items():  # one warm-up each: the first run fills the file caches
         seconds(command)
     for _ in range(runs):
         for name, command in CASES.items():
             times[name].append(seconds(command))
-    base = statistics.median(times["python -c pass"])
-    rows = [f"| {name} | {statistics.median(ts):.3f} | {min(ts):.3f} | {statistics.median(ts) - base:+.3f} |"
-            for name, ts in times.items()]
+    load_after = os.getloadavg()[0]
+    walls = {name: [w for w, _ in ts] for name, ts in times.items()}
+    cpus = {name: [c for _, c in ts] for name, ts in times.items()}
+    base = statistics.median(walls["python -c pass"])
+    rows = [f"| {name} | {statistics.median(walls[name]):.3f} | {min(walls[name]):.3f} | "
+            f"{statistics.median(walls[name]) - base:+.3f} | {statistics.median(cpus[name]):.3f} | {instructions(command)} |"
+            for name, command in CASES.items()]
     heavy = heavy_imports()
     lines = [
         "# affo start-up: benchmark",
@@ -63,10 +89,11 @@ def main(runs: int = 15) -> None:
         f"`over python` = median minus the bare interpreter's median in the same run. Target: "
         f"validate and score in <= {TARGET} s. Snapshot: `{EXAMPLE}`.",
         "",
-        f"Machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, {platform.system()} {platform.release()}.",
+        f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"{platform.system()} {platform.release()}; load average {load_before:.1f} at the start, {load_after:.1f} at the end.",
         "",
-        "| command | median s | fastest s | over python s |",
-        "|---|---:|---:|---:|",
+        "| command | median wall s | fastest wall s | wall over python s | median processor s | instructions (M) |",
+        "|---|---:|---:|---:|---:|---:|",
         *rows,
         "",
         f"Heavy libraries imported by `affo validate`: {', '.join(heavy) or 'none'}.",

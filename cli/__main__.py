@@ -1,5 +1,5 @@
 """`python -m cli ARGS` runs affo from a checkout (handy in a worktree without reinstalling)."""
 
-from cli.app import main
+from cli.start import main
 
 main()

@@ -47,7 +47,7 @@ class LazyCommands(TyperGroup):
         if command is not None or name not in COMMANDS:
             return command
         module, function = COMMANDS[name]
-        single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+        single = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="markdown")  # paragraphs rewrap to the terminal
         single.command(name)(getattr(importlib.import_module(module), function))
         return typer.main.get_command(single)
 

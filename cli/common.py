@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, NoReturn
+from typing import NoReturn
 
-import typer
 from rich.console import Console
 from rich.markup import escape
 
@@ -17,10 +16,6 @@ OK, NO_ANSWER, BAD_INPUT, BUG = 0, 1, 2, 3
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
-
-SnapshotArg = Annotated[str, typer.Argument(help="Snapshot JSON file, or - to read standard input.", metavar="SNAPSHOT")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on standard output and nothing else.")]
-
 
 REFERENCE_HINT = "piece names and shapes: affo pieces; action spaces: affo spaces"
 
@@ -34,7 +29,7 @@ def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     """One line on standard error, then exit: no traceback ever reaches the user."""
     line = " ".join(str(message).split())  # a message holding a newline still fills one line
     err_console.print(f"[bold red]error:[/] {plain(line)}", soft_wrap=True, markup=True)
-    raise typer.Exit(code)
+    raise SystemExit(code)  # not typer.Exit: cli.start runs validate and score without typer
 
 
 def warn(message: str) -> None:

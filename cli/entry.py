@@ -14,16 +14,17 @@ from typing import Annotated
 
 import typer
 
-from cli.common import BAD_INPUT, JsonOpt, console, fail, plain, print_json, summary, warn
+from cli.common import BAD_INPUT, console, fail, plain, print_json, summary, warn
+from cli.options import JsonOpt
 from models.boards import all_boards
 from models.pieces import all_pieces, piece
 from models.snapshot import FORMAT, SnapshotError, did_you_mean, parse_snapshot, read_json
 
 FileArg = Annotated[Path, typer.Argument(help="The snapshot file to change (written back in place).", metavar="SNAPSHOT", dir_okay=False)]
 BoardArg = Annotated[str, typer.Argument(help="A board entry's id (home, A, ...), or a board name to add that board.", metavar="BOARD")]
-RowArg = Annotated[int, typer.Argument(help="Row of the tile's top-left cell (after turning), from 0 at the top.")]
-ColArg = Annotated[int, typer.Argument(help="Column of that cell, from 0 at the left.")]
-CountArg = Annotated[int, typer.Argument(min=1, help="How many (default 1).")]
+RowArg = Annotated[int, typer.Argument(help="Row of the tile's top-left cell (after turning), from 0 at the top.", metavar="ROW")]
+ColArg = Annotated[int, typer.Argument(help="Column of that cell, from 0 at the left.", metavar="COL")]
+CountArg = Annotated[int, typer.Argument(min=1, help="How many (default 1).", metavar="COUNT")]
 AnywayOpt = Annotated[bool, typer.Option("--anyway", help="Write the change even if the position then breaks a rule "
                                                               "(a warning names it), e.g. to enter tiles out of laying order.")]
 ROUND_CONTEXT = "round_context"
@@ -60,7 +61,7 @@ def new(
     Then enter the position move by move: `affo lay` and `affo lift` for tiles on boards,
     `affo add` and `affo take` for goods, silver, resources, weapons and ships in supply.
 
-    Example:  affo new mine.json --players 3  ·  affo lay mine.json home peas 11 1  ·  affo add mine.json silver 4
+    Example:  affo new mine.json --players 3
     """
     if length not in ("long", "short"):
         fail(f"--length {length!r}: long or short{did_you_mean(length, ['long', 'short'])}")
@@ -148,7 +149,7 @@ def lay(
     The tile is added to the board as it lies on the table (your supply is not changed: a snapshot
     counts what is still in supply). A special tile laid is added to `specials` if missing.
 
-    Examples:  affo lay mine.json home oil 11 1  ·  affo lay mine.json shetland silk 2 3 --rotation 90
+    Examples:  affo lay mine.json home oil 11 1  ·  affo lay mine.json shetland silk 1 4 --rotation 90
     """
     if piece_name not in all_pieces():
         fail(f"unknown piece {piece_name!r}{did_you_mean(piece_name, list(all_pieces()))} (see affo pieces)")
@@ -177,7 +178,12 @@ def lift(
     anyway: AnywayOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Take the tile covering (ROW, COL) off a board (the inverse of lay), check, and redraw."""
+    """Take the tile covering (ROW, COL) off a board (the inverse of lay), check, and redraw.
+
+    Any cell of the tile will do.
+
+    Example:  affo lift mine.json home 11 2
+    """
     data = read_data(snapshot)
     player = data.setdefault("player", {})
     index = board_index(player, board, create=False)

@@ -14,12 +14,12 @@ import typer
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cli.common import BAD_INPUT, BUG, JsonOpt, SnapshotArg, console, err_console, fail, load, plain, print_json, summary
-from models.pieces import piece
+from cli.common import BAD_INPUT, BUG, console, err_console, fail, load, plain, print_json, summary
+from cli.options import JsonOpt, SnapshotArg
 from models.rules import check_banquet, cells_of
 from models.snapshot import Placement, Snapshot, SnapshotError, dump_snapshot, parse_snapshot
 from models.values import default_values, read_values
-from planner.feast import SILVER, Feast, FeastBug, SolverSettings, ValuesTooFine, plan_feast, plan_shortfall
+from planner.feast import Feast, FeastBug, SolverSettings, ValuesTooFine, plan_feast, plan_shortfall
 
 HELP = """Cover this round's banquet table as cheaply as possible, proven optimal.
 
@@ -190,57 +190,38 @@ def shortfall_json(result: Feast, extra: Feast | None) -> dict:
     }
 
 
-COLOURS = {"orange": "black on dark_orange", "red": "white on red3", "silver": "black on grey70"}
+def picture(snap: Snapshot, result: Feast) -> list[Text]:
+    """The 12 x 4 area drawn as `affo show` draws it, with rulers; the tiles to serve underlined
+    and numbered in the order of the answer."""
+    from cli.show import banquet_cells, number_width, styled_rows
+
+    first = len(result.existing)
+    numbers = {first + i: i + 1 for i in range(len(result.placements))}
+    return styled_rows(banquet_cells(snap, result.existing + result.placements, numbers), number_width(numbers))
 
 
-def picture(snap: Snapshot, result: Feast) -> Text:
-    """The 12 x 4 area as text: tiles in their food colour, ships, seated Vikings, empty places."""
-    first_open, open_to = result.table.first_open, result.table.open_to
-    owner: dict[tuple[int, int], Placement] = {}
-    for p in result.existing + result.placements:
-        for cell in cells_of(p):
-            owner[cell] = p
-    before = {id(p) for p in result.existing}
-    numbered = {min(cells_of(p)): n for n, p in enumerate(result.placements, 1)}  # "#n" on a new tile's first cell
+def picture_legend(result: Feast) -> Text:
+    """What the marks and the letters of the tiles on the table mean."""
+    from cli.pictures import tile_code
+    from cli.show import mark_style, tile_style
+
     text = Text()
-    text.append("    " + "".join(f"{c:^4}" for c in range(12)) + "\n", style="dim")
-    for r in range(4):
-        text.append(f"{r:>3} ", style="dim")
-        for c in range(12):
-            label, style = cell_look(owner.get((r, c)), r, c, first_open, open_to)
-            if (r, c) in numbered:
-                label = f"{'#' + str(numbered[(r, c)]):^4}"
-            text.append(label, style + (" underline" if id(owner.get((r, c))) in before else ""))
-        text.append("\n")
+    for mark, style, words in (("EM", "emigrated", "emigrated ship"), ("VK", "closed", "Viking still seated"),
+                               ("__", "unfed", "left empty: a Thing Penalty")):
+        text.append(mark, style=mark_style(style)).append(f" {words}  ")
+    text.append("#n the n-th tile to serve (new tiles underlined)\n")
+    for name in sorted({p.piece for p in result.existing + result.placements}):
+        text.append(tile_code(name, 0), style=tile_style(name, 0)).append(f" {name}  ")
     return text
-
-
-def cell_look(p: Placement | None, r: int, c: int, first_open: int, open_to: int) -> tuple[str, str]:
-    if p is not None:
-        return f"{short(p.piece):^4}", COLOURS[piece(p.piece).colour]
-    if r == 0 and c < first_open:
-        return " ~~ ", "white on steel_blue"  # an emigrated ship
-    if r == 0 and c >= open_to:
-        return " Vk ", "white on grey23"  # a Viking still seated
-    if r == 0:
-        return " !! ", "bold red on grey15"  # an open position left empty: a Thing Penalty
-    return "  · ", "dim"
-
-
-def short(name: str) -> str:
-    if name == SILVER:
-        return "$1"
-    words = name.split("-")
-    return words[0][:3] if len(words) == 1 else "".join(w[0] for w in words)
 
 
 def show(snap: Snapshot, result: Feast, extra: Feast | None, shortfall: bool) -> None:
     console.print(f"[bold]Feast, round {snap.game.round}[/] ({result.status.lower()})")
     console.print(f"open positions: {len(result.table.open_positions)}")
     console.print(f"Thing Penalties: {result.penalties}")
-    console.print(picture(snap, result))
-    console.print("[dim]~~ emigrated ship, Vk Viking still seated, !! empty: a Thing Penalty, underlined: laid before, "
-                  "#n: the n-th tile to serve[/]")
+    for line in picture(snap, result):
+        console.print(line, no_wrap=True, crop=False)
+    console.print(picture_legend(result))
     if result.placements:
         table = RichTable(title="serve", title_justify="left")
         for column in ("#", "piece", "row", "col", "rotation", "positions"):

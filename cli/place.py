@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
 from typing import Annotated
 
 import typer
@@ -17,7 +16,8 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from cli.common import BAD_INPUT, BUG, NO_ANSWER, JsonOpt, SnapshotArg, console, err_console, fail, load, plain, print_json, summary
+from cli.common import BAD_INPUT, BUG, NO_ANSWER, console, err_console, fail, load, plain, print_json, summary
+from cli.options import JsonOpt, SnapshotArg
 from models.scoring import ScoreReport
 from models.snapshot import Placement, Snapshot, SnapshotError, dump_snapshot
 from models.values import read_values

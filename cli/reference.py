@@ -6,12 +6,13 @@ from typing import Annotated
 
 import typer
 
-from cli.common import JsonOpt, console, fail, plain, print_json
+from cli.common import console, fail, plain, print_json
+from cli.options import JsonOpt
 from models.actions import ActionSpace, Bundle, load_action_spaces
 from models.pieces import COLOURS, Piece, all_pieces
 from models.snapshot import did_you_mean
 
-NameArg = Annotated[str | None, typer.Argument(help="Show only this one (a name or id).", show_default=False)]
+NameArg = Annotated[str | None, typer.Argument(help="Show only this one (a name or id).", show_default=False, metavar="NAME")]
 KINDS = ("good", "animal", "special", "token")
 # Terminal colours that stay apart in a 16-colour palette and read as words without colour.
 SWATCH = {"orange": "bold bright_yellow", "red": "bold red", "green": "bold green", "blue": "bold bright_blue",
@@ -45,7 +46,7 @@ def pieces(
     """Every tile of the game: name, colour, size, its shape drawn, and what it upgrades to.
 
     Shapes are drawn at rotation 0 (a w x h tile spans h rows and w columns); `--json` gives each
-    piece's cells as [row, col]. The names are the ones a snapshot uses.
+    piece's cells as \\[row, col]. The names are the ones a snapshot uses.
 
     Examples:  affo pieces   ·   affo pieces --colour blue   ·   affo pieces peas   ·   affo pieces --json
     """

@@ -9,7 +9,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from cli.common import BAD_INPUT, BUG, JsonOpt, console, err_console, fail, print_json, summary
+from cli.common import BAD_INPUT, BUG, console, err_console, fail, print_json, summary
+from cli.options import JsonOpt
 from models.record import GameRecord, RecordError, read_record
 
 

@@ -10,7 +10,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from cli.common import BAD_INPUT, JsonOpt, console, err_console, fail, print_json
+from cli.common import BAD_INPUT, console, err_console, fail, print_json
+from cli.options import JsonOpt
 
 
 def selfplay(

@@ -20,7 +20,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cli.common import JsonOpt, SnapshotArg, console, fail, load, plain, print_json, problems_json, summary, warn
+from cli.common import console, fail, load, plain, print_json, problems_json, summary, warn
+from cli.options import JsonOpt, SnapshotArg
 from cli.pictures import (
     DARK_TEXT,
     PALETTE,
@@ -52,18 +53,18 @@ STYLES = {
     "below": "#b3a27f on #f7f1e3",
 }
 
-# The same marks in the 16 colours every terminal has: hex shades that a 16-colour terminal would
-# round to one colour are replaced by plainly different ones (the letters still carry the meaning
-# without any colour, e.g. with NO_COLOR).
+# The same in the 16 colours every terminal has, where hex shades would round into each other.
+# Marks are coloured letters on the terminal's own background and tiles are blocks of colour, so a
+# mark never looks like a tile; the 8 tile colours take the 16 backgrounds, two shades each. The
+# letters still carry every meaning without colour (NO_COLOR).
 STYLES_16 = {
-    "outside": "", "never": "white on bright_black", "negative": "bold bright_white on red",
-    "plain": "black on white", "income": "bold black on bright_yellow", "bonus": "bold black on bright_green",
-    "bonus-paid": "bold bright_white on green", "emigrated": "bold bright_white on blue",
-    "closed": "bold bright_white on magenta", "unfed": "bold bright_white on red", "below": "black on white",
+    "outside": "", "plain": "bright_black", "never": "bold white", "negative": "red", "income": "bold yellow",
+    "bonus": "bold cyan", "bonus-paid": "bold bright_green",
+    "emigrated": "bold blue", "closed": "bold magenta", "unfed": "bold bright_red", "below": "bright_black",
 }
-TILES_16 = {"orange": ("black on yellow", "black on bright_yellow"), "red": ("bright_white on red", "bright_white on bright_red"),
-            "green": ("bright_white on green", "black on bright_green"), "blue": ("bright_white on blue", "black on bright_cyan"),
-            "silver": ("black on bright_white", "black on white"), "ore": ("bright_white on bright_black", "bright_white on black"),
+TILES_16 = {"orange": ("black on yellow", "black on bright_yellow"), "red": ("bright_white on red", "black on bright_red"),
+            "green": ("bright_white on green", "black on bright_green"), "blue": ("bright_white on blue", "black on bright_blue"),
+            "silver": ("black on white", "black on bright_white"), "ore": ("bright_white on bright_black", "bright_white on black"),
             "wood": ("bright_white on magenta", "black on bright_magenta"), "stone": ("black on cyan", "black on bright_cyan")}
 RULER = "dim"
 
@@ -107,17 +108,27 @@ def board_cells(entry: BoardEntry, numbers: dict[int, int] | None = None) -> lis
     def view(cell: Cell) -> Cellview:
         if cell in owners:
             i = owners[cell]
-            style = tile_style(placements[i].piece, shades[i])
-            code = tile_code(placements[i].piece, shades[i])
-            if i in numbers:
-                first = min(piece(placements[i].piece).cells_at(placements[i].row, placements[i].col, placements[i].rotation, placements[i].flip))
-                return (f"#{numbers[i]}" if cell == first else code), style + " underline"
-            return code, style
+            return tile_view(placements[i], shades[i], cell, numbers.get(i))
         if cell in resources:
             return tile_code(resources[cell], 0), tile_style(resources[cell], 0)
         return printed_cell(board, cell, covered, values, bonuses)
 
     return [[view((r, c)) for c in range(board.cols)] for r in range(board.rows)]
+
+
+def tile_view(p: Placement, shade: int, cell: Cell, number: int | None) -> Cellview:
+    """One cell of a tile: its piece's letters; a new tile (one with a `number` in a laying or
+    serving order) is underlined and shows "#n" in its top-left cell."""
+    code, style = tile_code(p.piece, shade), tile_style(p.piece, shade)
+    if number is None:
+        return code, style
+    first = min(piece(p.piece).cells_at(p.row, p.col, p.rotation, p.flip))
+    return (f"#{number}" if cell == first else code), style + " underline"
+
+
+def number_width(numbers: dict[int, int] | None) -> int:
+    """Characters per cell: three, four once "#10" must fit."""
+    return 4 if numbers and max(numbers.values()) >= 10 else 3
 
 
 def printed_cell(board: Board, cell: Cell, covered: set[Cell], values: dict, bonuses: dict) -> Cellview:
@@ -148,7 +159,8 @@ def styled_rows(cells: list[list[Cellview]], width: int = 3) -> list[Text]:
     columns = len(cells[0]) if cells else 0
     out = [Text("   " + "".join(f"{c:>{width}}" for c in range(columns)), style=RULER)]
     for r, row in enumerate(cells):
-        line = Text(f"{r:>2} ", style=RULER)
+        line = Text()
+        line.append(f"{r:>2} ", style=RULER)  # the ruler's own style: a Text(style=) would dim every cell
         for text, style in row:
             line.append(text.rjust(width), style=style or None)
         out.append(line)
@@ -164,8 +176,10 @@ def bonus_words(board: Board) -> str:
 # --- the banquet table as text ---------------------------------------------------------------
 
 
-def banquet_cells(snapshot: Snapshot, placements: list[Placement]) -> list[list[Cellview]]:
-    """The 12 x 4 banquet area: row 0 the table positions, rows 1-3 the space below."""
+def banquet_cells(snapshot: Snapshot, placements: list[Placement], numbers: dict[int, int] | None = None) -> list[list[Cellview]]:
+    """The 12 x 4 banquet area: row 0 the table positions, rows 1-3 the space below. `numbers`
+    maps a placement's index to its number in the order of serving (as board_cells)."""
+    numbers = numbers or {}
     states = banquet_states(snapshot)
     owners = cell_owners(placements)
     shades = tile_shades(placements)
@@ -174,7 +188,7 @@ def banquet_cells(snapshot: Snapshot, placements: list[Placement]) -> list[list[
     def view(r: int, c: int) -> Cellview:
         i = owners.get((r, c))
         if i is not None:
-            return tile_code(placements[i].piece, shades[i]), tile_style(placements[i].piece, shades[i])
+            return tile_view(placements[i], shades[i], (r, c), numbers.get(i))
         return empty[states[c]] if r == 0 else (" .", mark_style("below"))
 
     return [[view(r, c) for c in range(BANQUET_COLS)] for r in range(BANQUET_ROWS)]
@@ -263,7 +277,17 @@ def show(
     """Draw the player's boards and banquet table: tiles in their colours, -1 cells, income,
     bonuses, and a one-line summary per board (income, bonuses paid, uncovered negatives).
 
-    Every cell is two characters; the letters of a tile are its piece's code (see the legend).
+    Reading a board: the numbers on top are columns and those on the left rows, counted as a
+    snapshot counts them (from 0), so the cell under column 1 in row 11 is `"row": 11, "col": 1`.
+    Marks: -1 a -1 cell still uncovered; a number, an income cell and its value; B a bonus cell
+    (B! pays now; the line under the board says what each pays); XX never coverable; . free.
+    A tile shows its piece's two letters (the legend names them; shapes: affo pieces); touching
+    tiles of one colour differ in letter case, so the text alone tells them apart.
+
+    Colours: the printed shades where the terminal has them; in a 16-colour terminal marks become
+    coloured letters and tiles blocks of basic colour; with NO_COLOR set the letters say it all.
+
+    Examples:  affo show examples/round3-shetland.json  ·  affo show mine.json --png mine.png
     """
     from models.rules import check_snapshot
 
@@ -298,8 +322,7 @@ def write_picture(snap: Snapshot, path: Path, suffix: str) -> None:
 def print_board(entry: BoardEntry, numbers: dict[int, int] | None = None) -> None:
     """One board with rulers, what its bonus cells pay, and its one-line summary."""
     console.print(f"[bold]{plain(entry.id)}[/] ({entry.board})")
-    width = 4 if numbers and max(numbers.values()) >= 10 else 3  # room for "#10"
-    for line in styled_rows(board_cells(entry, numbers), width):
+    for line in styled_rows(board_cells(entry, numbers), number_width(numbers)):
         console.print(line, no_wrap=True, crop=False)
     board = board_named(entry.board)
     if board.bonuses:

@@ -18,9 +18,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from models.actions import EXPLORATION_BOARDS, load_action_spaces
 from models.pieces import special_names
-from models.snapshot import Problem, Snapshot, SnapshotError, _problems, parse_snapshot, read_json
+from models.snapshot import Problem, Snapshot, SnapshotError, _problems, did_you_mean, parse_snapshot, read_json
 
 CONTEXT_KEY = "round_context"
 MOUNTAIN_ITEMS = ("wood", "stone", "ore", "silver-2")
@@ -44,26 +43,32 @@ class RoundContext(BaseModel):
     @field_validator("taken")
     @classmethod
     def _known_spaces(cls, ids: list[str]) -> list[str]:
-        unknown = sorted(set(ids) - set(load_action_spaces()))
-        if unknown:
-            raise ValueError(f"unknown action spaces {', '.join(map(repr, unknown))}")
+        from models.actions import load_action_spaces  # only a context naming spaces pays for reading them
+
+        _refuse_unknown(ids, sorted(load_action_spaces()), "action space", "affo spaces")
         return ids
 
     @field_validator("explorations_available")
     @classmethod
     def _known_boards(cls, boards: dict[str, int] | None) -> dict[str, int] | None:
-        unknown = sorted(set(boards or {}) - EXPLORATION_BOARDS)
-        if unknown:
-            raise ValueError(f"not exploration boards: {', '.join(map(repr, unknown))}")
+        from models.actions import EXPLORATION_BOARDS
+
+        _refuse_unknown(list(boards or {}), sorted(EXPLORATION_BOARDS), "exploration board", "affo schema")
         return boards
 
     @field_validator("specials_left")
     @classmethod
     def _known_specials(cls, names: list[str] | None) -> list[str] | None:
-        unknown = sorted(set(names or []) - set(special_names()))
-        if unknown:
-            raise ValueError(f"unknown special tiles {', '.join(map(repr, unknown))}")
+        _refuse_unknown(names or [], list(special_names()), "special tile", "affo pieces")
         return names
+
+
+def _refuse_unknown(given: list[str], known: list[str], what: str, reference: str) -> None:
+    """ValueError naming each unknown name with the nearest known one."""
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        named = "; ".join(f"unknown {what} {name!r}{did_you_mean(name, known)}" for name in unknown)
+        raise ValueError(f"{named} (see {reference})")
 
 
 def parse_context(data: object) -> RoundContext:

@@ -1,17 +1,23 @@
 """The phases after the action phase, for one player: income, breeding, feast, bonus, mountain
 update, and the setup of the next round (new Viking, harvest, exploration boards, weapon draw).
 
-Placements do not change here (laying tiles is the placement engine's business), so income and
-bonuses are those of the snapshot's boards as laid, plus the (empty) boards gained since.
+Goods may be laid at any time, so tiles gained in a round can raise that round's income: before
+income, `lay_held_tiles` lays the green and blue tiles and special tiles held with the quick
+layout (models/quick_layout.py) onto the snapshot's boards and the boards gained since, and
+income and bonuses are those of that layout. The state keeps those tiles in its supply (it holds
+no placements); the same tiles give the same layout, so a later round lays them the same way.
+A caller that laid the tiles itself (the solo games, with the placement engine) passes
+`lay=None`: then income and bonuses are those of the boards as given.
 The feast is served by `greedy_feast`, a fast stand-in for planner/feast.py: a row of tiles
 left to right, cheapest value per position first, never two oranges or two reds side by side,
-one tile of each food type lying horizontally, then 1-silver coins, then Thing Penalties.
+one tile of each food type lying horizontally, then 1-silver coins, then Thing Penalties; a tile
+never covers more positions than are open (`table_widths`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -21,7 +27,9 @@ from models.explorations import face_up_rounds, silver_per_turning_round, turnin
 from models.facts import BANQUET_POSITIONS, THING_PENALTY, vikings_in_round
 from models.mountains import phase_11
 from models.pieces import piece
-from models.round_rules import Setting, State, _add_goods, _counts, _draw_weapons, replace
+from models.quick_layout import greedy_layout
+from models.actions import BUILDINGS, Bundle
+from models.round_rules import Setting, State, _add_goods, _counts, _draw_weapons, _take_specials, gain, replace, to_snapshot
 from models.scoring import score, score_board
 from models.snapshot import BoardEntry, Snapshot
 
@@ -67,6 +75,30 @@ def state_income(s: State, facts: BoardFacts) -> int:
     return facts.income + sum(_empty_board(b)[0] for b in s.new_boards)
 
 
+def state_bonuses(s: State, facts: BoardFacts) -> Counter:
+    rewards = Counter(dict(facts.bonuses))
+    for b in s.new_boards:
+        rewards.update(dict(_empty_board(b)[1]))
+    return rewards
+
+
+TILE_COLOURS = ("green", "blue")  # what home and exploration boards take before income
+Layer = Callable[[State, Setting], "BoardFacts | None"]
+
+
+def lay_held_tiles(s: State, setting: Setting) -> BoardFacts | None:
+    """Income and bonuses of every board (those gained included) once the tiles held are laid by
+    the quick layout; None when nothing is held to lay. Worked out once per boards and tiles."""
+    tiles = tuple((g, n) for g, n in s.goods if piece(g).colour in TILE_COLOURS and piece(g).kind == "good")
+    if not tiles and not s.specials:
+        return None
+    key = (s.new_boards, tiles, s.specials)
+    facts = setting.layouts.get(key)
+    if facts is None:
+        facts = setting.layouts[key] = board_facts(greedy_layout(to_snapshot(s, setting)))
+    return facts
+
+
 def open_positions(s: State) -> int:
     """Banquet positions to feed: Vikings gained (max 12) minus emigrated ships."""
     return max(0, min(BANQUET_POSITIONS, s.vikings_total) - len(s.emigrated))
@@ -80,6 +112,18 @@ def _foods(goods: Counts_) -> list[tuple[str, int]]:
 
 
 Counts_ = tuple[tuple[str, int], ...]
+
+
+def table_widths(name: str) -> tuple[int, int]:
+    """Banquet positions a food tile covers: (standing upright, lying flat).
+
+    The table's positions are row 0 of the 12 x 4 area; a tile lies on row 0, hangs down into
+    the rows below and covers as many positions as it is wide. Every position it covers must be
+    open (never one still holding a Viking), so a tile wider than the open positions left cannot
+    be served there. planner/feast.py lays tiles by the same rule (a test checks they agree).
+    """
+    w, h = piece(name).size
+    return min(w, h), max(w, h)
 
 
 @cache
@@ -96,14 +140,14 @@ def greedy_feast(goods: Counts_, silver: int, positions: int, values_key: tuple[
         for g in sorted(stock):
             if not stock[g] or piece(g).colour == previous:
                 continue
-            w, h = piece(g).size
-            food = piece(g).food_type
-            cover = max(w, h) if food not in horizontal_used else min(w, h)
-            covers = min(cover, left)
-            ratio = values.get(g, 1) / covers
-            key = (ratio, -covers, g)
+            upright, flat = table_widths(g)
+            lie_flat = piece(g).food_type not in horizontal_used and flat <= left
+            covers = flat if lie_flat else upright
+            if covers > left:
+                continue  # it would hang over a seat still holding a Viking
+            key = (values.get(g, 1) / covers, -covers, g)
             if best is None or key < best[0]:
-                best = (key, g, cover > min(w, h))
+                best = (key, g, covers > upright)
         if best is not None and (best[0][0] <= values.get("silver", 1) or silver_used >= silver):
             (_, neg_covers, _), g, horizontal = best
             stock[g] -= 1
@@ -177,14 +221,18 @@ def end_round(
     new_strip: Sequence[str] = (),
     harvest: Sequence[int] | None = None,
     solo_blocking: bool | None = None,
+    lay: Layer | None = lay_held_tiles,
 ) -> tuple[State, Feast]:
     """Phases 7-12 of this round and 1-4 of the next: the state at the next action phase.
 
-    In the last round the game ends after the feast: income is final income (not paid), no
-    bonus, and the state returned keeps round = last round with no Vikings left.
+    `facts` are the snapshot's boards as laid; `lay` lays the tiles held before income (None:
+    the caller has laid them). In the last round the game ends after the feast: income is final
+    income (not paid), no bonus, and the state returned keeps round = last round with no
+    Vikings left.
     """
     last = s.round >= setting.last_round
-    income = state_income(s, facts)
+    laid = lay(s, setting) if lay is not None and not last else None
+    income = laid.income if laid is not None else state_income(s, facts)
     s = replace(s, silver=s.silver + (0 if last else income))
     s = replace(s, goods=breed(s.goods))
     feast = feast_for(s, setting)
@@ -197,24 +245,28 @@ def end_round(
     )
     if last:
         return replace(s, vikings_left=0), feast
-    s = _bonus(s, facts)
+    s = _bonus(s, Counter(dict(laid.bonuses)) if laid is not None else state_bonuses(s, facts))
     strips = tuple(sorted(phase_11(s.mountains, tuple(new_strip))))
     return _next_round(s, setting, strips, harvest, solo_blocking), feast
 
 
-def _bonus(s: State, facts: BoardFacts) -> State:
-    rewards = Counter(dict(facts.bonuses))
-    for b in s.new_boards:
-        rewards.update(dict(_empty_board(b)[1]))
-    goods = {k: n for k, n in rewards.items() if k not in ("wood", "stone", "ore", "silver") and _is_good(k)}
-    return replace(
-        s,
-        wood=s.wood + rewards["wood"],
-        stone=s.stone + rewards["stone"],
-        ore=s.ore + rewards["ore"],
-        silver=s.silver + rewards["silver"],
-        goods=_add_goods(s.goods, goods),
+def _bonus(s: State, rewards: Counter) -> State:
+    """Phase 10: every paying bonus gives everything it shows. Goods and resources are unlimited;
+    a special tile or a building only while the supply still holds one (Newfoundland)."""
+    left = dict(s.buildings_left)
+    buildings = {k: min(n, left.get(k, 0)) for k, n in rewards.items() if k in BUILDINGS}
+    specials = tuple(k for k in rewards if k in s.specials_left)
+    goods = {k: n for k, n in rewards.items() if _is_good(k)}
+    paid = Bundle(
+        silver=rewards["silver"],
+        wood=rewards["wood"],
+        stone=rewards["stone"],
+        ore=rewards["ore"],
+        goods=tuple(sorted(goods.items())),
+        buildings=tuple(sorted((k, n) for k, n in buildings.items() if n)),
     )
+    s = gain(s, paid)
+    return _take_specials(s, specials, pay_cost=False) if specials else s
 
 
 def _is_good(name: str) -> bool:
@@ -225,23 +277,31 @@ def _is_good(name: str) -> bool:
 
 
 def _next_round(s: State, setting: Setting, strips, harvest: Sequence[int] | None, solo_blocking: bool | None) -> State:
-    length = setting.snapshot.game.length
-    r = s.round + 1
-    schedule = list(harvest) if harvest is not None else harvest_schedule(length)
-    crops = harvest_goods(schedule[r - 1]) if r - 1 < len(schedule) else []
-    vikings = vikings_in_round(r, length)
     solo = setting.players == 1 if solo_blocking is None else solo_blocking
     s = replace(
         s,
-        round=r,
-        vikings_total=vikings,
-        vikings_left=vikings,
-        goods=_add_goods(s.goods, Counter(crops)),
-        explorations=_phase3(s.explorations, r, length),
         mountains=strips,
         # solo: the Vikings of the round just played stay on their spaces; with others, the next
         # round's spaces are unknown and start free
         taken=s.placed if solo else frozenset(),
         placed=frozenset(),
+    )
+    return begin_round(s, setting, s.round + 1, harvest)
+
+
+def begin_round(s: State, setting: Setting, round_: int, harvest: Sequence[int] | None = None) -> State:
+    """Phases 1-4 of `round_`: its Vikings, its harvest, the exploration boards turned and
+    silvered (none in round 1), one weapon card drawn. Round 1 has them too."""
+    length = setting.snapshot.game.length
+    schedule = list(harvest) if harvest is not None else harvest_schedule(length)
+    crops = harvest_goods(schedule[round_ - 1]) if round_ - 1 < len(schedule) else []
+    vikings = vikings_in_round(round_, length)
+    s = replace(
+        s,
+        round=round_,
+        vikings_total=vikings,
+        vikings_left=vikings,
+        goods=_add_goods(s.goods, Counter(crops)),
+        explorations=_phase3(s.explorations, round_, length),
     )
     return _draw_weapons(s, 1)

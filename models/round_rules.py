@@ -16,14 +16,19 @@ boards' placements stay as the snapshot gives them; boards gained (houses, explo
 empty.
 
 Choices are bounded and canonical, so equal situations give equal action lists:
-- upgrades are multisets over the few kinds gaining the most value (`UPGRADE_KINDS`), at most
-  `UPGRADE_CHOICES` of them per space, best first;
-- mountain items are free, so a strip is always emptied as far as the space allows;
+- upgrades are multisets over the few kinds gaining the most value (`UPGRADE_KINDS`), the
+  `UPGRADE_CHOICES` best and the best of every size ("up to": fewer, or none beside another
+  effect of the space);
+- mountain items: from each strip used, one item up to as many as the space allows, or none
+  beside another effect of the space;
 - whaling uses as many boats as the space allows, the ones with most ore;
-- overseas trade turns every green kind held (blue is worth more and green is not food);
-- emigration sends the ship of the chosen type carrying the least ore;
+- overseas trade flips none, the best one, the best two, ... of the green kinds held;
+- emigration sends the ship of the chosen type carrying the least ore (a swap gives the whaling
+  boat carrying the least);
 - forging offers jewelry and the `FORGE_SPECIALS` most valuable forge-marked specials left;
-- a special sale offers the `SPECIAL_SALE_CHOICES` best sets by value minus cost.
+- a special sale offers the `SPECIAL_SALE_CHOICES` best sets by value minus cost;
+- playing occupations is a choice of how many (the best by printed points first): a playing
+  space plays at least one, a column-4 space may play its bonus card or not.
 Occupations count by printed points only (a card in hand given as an int is its points; a name,
 or a card drawn unseen, is `drawn_occupation_points`); their effects are out of scope.
 Random weapon draws are dealt from a fixed cycle (bow, snare, spear, long sword): the deck's
@@ -36,10 +41,13 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, product
 
-from models.actions import EMPTY as EMPTY_BUNDLE, SHIPS, ActionSpace, Bundle, Option, Roll, Upgrade, load_action_spaces
+from models.actions import EMPTY as EMPTY_BUNDLE, SHIPS, ActionSpace, Bundle, Emigrate, Option, Roll, Upgrade, load_action_spaces
 from models.boards import all_boards, board as board_named
+from models.choice_rules import (
+    bonus_play_counts, emigrate_choices, forge_targets, mountain_picks, play_counts, special_sets, trade_sets, upgrade_sets,
+)  # fmt: skip
 from models.data_files import load
 from models.explorations import face_up_rounds, silver_on
 from models.facts import BANQUET_POSITIONS
@@ -51,10 +59,6 @@ from models.values import default_values
 
 Counts = tuple[tuple[str, int], ...]
 WEAPON_CYCLE = ("bow", "snare", "spear", "long-sword")
-UPGRADE_KINDS = 5
-UPGRADE_CHOICES = 5
-SPECIAL_SALE_CHOICES = 4
-FORGE_SPECIALS = 2
 # Worth of what the value table does not price, in points: a weapon card helps a later roll;
 # a Viking handed back by a failed roll takes another space this round.
 EXTRA_VALUES = {"bow": 0.7, "snare": 0.7, "spear": 0.7, "long-sword": 1.0, "viking": 2.5}
@@ -158,6 +162,11 @@ class Setting:
     @cached_property
     def values_key(self) -> tuple[tuple[str, float], ...]:
         return tuple(sorted(self.values.items()))
+
+    @cached_property
+    def layouts(self) -> dict:
+        """Board facts of the quick layouts worked out so far (models/round_end.lay_held_tiles)."""
+        return {}
 
 
 def _held_tiles(snapshot: Snapshot) -> set[str]:
@@ -365,43 +374,15 @@ def upgraded(name: str, steps: int) -> str:
 
 
 def _upgrade_choices(s: State, up: Upgrade, values: Mapping[str, float]) -> list[tuple[str, ...]]:
-    """Multisets of goods to upgrade, best value gain first, bounded (see module docstring)."""
+    """Multisets of goods to upgrade, best value gain first, bounded (models/choice_rules.py)."""
     gain_of = {g: values.get(upgraded(g, up.steps), 0) - values.get(g, 0) for g, _ in s.goods if upgraded(g, up.steps) != g}
-    kinds = sorted(gain_of, key=lambda g: (-gain_of[g], g))[:UPGRADE_KINDS]
-    have = dict(s.goods)
-    found = set()
-    for size in range(1, up.count + 1):
-        for combo in combinations_with_replacement(kinds, size):
-            if all(combo.count(g) <= have[g] for g in set(combo)):
-                found.add(combo)
-    ranked = sorted(found, key=lambda c: (-sum(gain_of[g] for g in c), c))
-    return ranked[:UPGRADE_CHOICES]
+    return upgrade_sets(dict(s.goods), gain_of, up.count)
 
 
 def _mountain_choices(s: State, takes: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
-    """(strip index, items taken) per strip used; each strip taken as far as allowed."""
-    strips = range(len(s.mountains))
-    out = set()
-    for used in range(1, min(len(takes), len(s.mountains)) + 1):
-        for chosen in combinations(strips, used):
-            # the largest allowances go to the strips in every order; canonical: sorted picks
-            for allowance in set(_orderings(takes[:used])):
-                pick = tuple(sorted((i, min(n, len(s.mountains[i]))) for i, n in zip(chosen, allowance)))
-                out.add(pick)
-    # identical strips give identical results: keep one of each outcome
-    seen, unique = set(), []
-    for pick in sorted(out):
-        key = tuple(sorted((s.mountains[i][:n]) for i, n in pick))
-        if key not in seen:
-            seen.add(key)
-            unique.append(pick)
-    return unique
-
-
-def _orderings(takes: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    from itertools import permutations
-
-    return permutations(takes)
+    """(strip index, items taken) per strip used; "up to": each strip from one item to as far
+    as allowed (models/choice_rules.py)."""
+    return mountain_picks(s.mountains, takes)
 
 
 def _take_mountain(s: State, pick: tuple[tuple[int, int], ...]) -> State:
@@ -427,24 +408,20 @@ def _mountain_text(s: State, pick: tuple[tuple[int, int], ...]) -> str:
 def _option_sets(s: State, space: ActionSpace) -> list[tuple[int, ...]]:
     if not space.options:
         return [()]
-    usable = [i for i, o in enumerate(space.options) if _needs_met(s, o.needs) and _can_pay(s, o.pay)]
+    # a ship an option gives must find a free berth, like a ship a space gives
+    usable = [i for i, o in enumerate(space.options) if _needs_met(s, o.needs) and _can_pay(s, o.pay) and _ships_fit(s, o.gain)]
     if space.choose == "one":
         return [(i,) for i in usable]
-    return [c for k in range(len(usable) + 1) for c in combinations(usable, k)]
+    sets = [c for k in range(len(usable) + 1) for c in combinations(usable, k)]
+    return [c for c in sets if _ships_fit(s, Bundle(ships=tuple(kv for i in c for kv in space.options[i].gain.ships)))]
 
 
 def _special_sets(s: State, n: int, values: Mapping[str, float]) -> list[tuple[str, ...]]:
-    forsale = [x for x in s.specials_left if piece(x).cost is not None]
-    net = {x: values.get(x, 0) - piece(x).cost for x in forsale}
-    best = sorted(forsale, key=lambda x: (-net[x], x))[:SPECIAL_SALE_CHOICES]
-    sets = [c for k in range(1, n + 1) for c in combinations(sorted(best), k) if sum(piece(x).cost for x in c) <= s.silver]
-    return sorted(sets, key=lambda c: (-sum(net[x] for x in c), c))[:SPECIAL_SALE_CHOICES]
+    return special_sets(s.specials_left, s.silver, n, values)
 
 
 def _forge_targets(s: State, values: Mapping[str, float]) -> list[str]:
-    """Jewelry, and the forge-marked special tiles left worth the most (bounded)."""
-    forgeable = sorted((x for x in s.specials_left if piece(x).forge), key=lambda x: (-values.get(x, 0), x))
-    return ["jewelry"] + forgeable[:FORGE_SPECIALS]
+    return forge_targets(s.specials_left, values)
 
 
 def _explore_targets(s: State, space: ActionSpace, snapshot: Snapshot) -> list[str]:
@@ -454,13 +431,19 @@ def _explore_targets(s: State, space: ActionSpace, snapshot: Snapshot) -> list[s
 
 
 def _emigrate_choices(s: State, space: ActionSpace) -> list[tuple[str, bool]]:
+    """(ship type emigrating, swap first?) (models/choice_rules.py); the knarr a swap gives
+    needs a free berth."""
     e = space.emigrate
-    if s.silver < s.round or len(s.emigrated) >= BANQUET_POSITIONS:
+    if s.silver < s.round * e.silver_per_round or len(s.emigrated) >= BANQUET_POSITIONS:
         return []
-    out = [(t, False) for t in e.ships if s.ships_of(t)]
-    if e.exchange and s.ships_of(e.exchange[0]) and (e.exchange[1], False) not in out:
-        out.append((e.exchange[1], True))
-    return out
+    return emigrate_choices(e, s.ships_of, bool(e.exchange) and _berths_free(s, e.exchange[1]))
+
+
+def _play_counts(s: State, space: ActionSpace) -> range:
+    """The best cards by printed points go first; play-occupations-4 (column 3) may play the
+    card its column bonus draws first."""
+    draws = space.bonus.draw_occupations if space.bonus else 0
+    return play_counts(space.occupation.play, len(s.hand), draws)
 
 
 def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[tuple[tuple[str, object], ...]]:
@@ -469,10 +452,11 @@ def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[t
     pays = [(("pay", i),) for i, b in enumerate(space.pay_any_of) if _can_pay(s, b)] if space.pay_any_of else [()]
     parts: list[list[tuple]] = [pays, [(("options", o),) for o in _option_sets(s, space)] if space.options else [()]]
     if space.upgrade:
-        # doing less of a free effect is never canonical: skip only when nothing can be done
-        parts.append([(("upgrade", u),) for u in _upgrade_choices(s, space.upgrade, values)] or [()])
+        # "up to" includes none: a space's other effect may be used alone (_does_something
+        # drops a choice that does nothing at all)
+        parts.append([(("upgrade", ()),)] + [(("upgrade", u),) for u in _upgrade_choices(s, space.upgrade, values)])
     if space.mountain:
-        parts.append([(("mountain", m),) for m in _mountain_choices(s, space.mountain)] or [()])
+        parts.append([(("mountain", ()),)] + [(("mountain", m),) for m in _mountain_choices(s, space.mountain)])
     if space.explore:
         parts.append([(("explore", b),) for b in _explore_targets(s, space, setting.snapshot)])
     if space.emigrate:
@@ -481,6 +465,12 @@ def _space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[t
         parts.append([(("buy", c),) for c in _special_sets(s, space.special_sale, values)])
     if space.forge:
         parts.append([(("forge", t),) for t in _forge_targets(s, values)])
+    if space.overseas_trade:
+        parts.append([(("trade", kinds),) for kinds in _trade_choices(s, values)])
+    if space.occupation and space.occupation.play:
+        parts.append([(("play", k),) for k in _play_counts(s, space)])
+    if space.bonus and space.bonus.play_occupations and s.hand:
+        parts.append([(("bonus_play", k),) for k in bonus_play_counts(space.bonus.play_occupations, len(s.hand))])
     for combo in product(*parts):
         yield tuple(kv for part in combo for kv in part)
 
@@ -510,11 +500,7 @@ def _does_something(space: ActionSpace, s: State, choice: dict) -> bool:
         return True
     if space.per_animal:
         return s.animals(space.per_animal.animal) > 0
-    if space.overseas_trade:
-        return True
-    if space.occupation and space.occupation.play:
-        return bool(s.hand)
-    keys = ("upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain")
+    keys = ("upgrade", "mountain", "options", "explore", "emigrate", "buy", "option_upgrade", "option_mountain", "play")
     return any(choice.get(k) for k in keys)
 
 
@@ -522,12 +508,15 @@ def _green_kinds(s: State) -> list[str]:
     return [g for g, _ in s.goods if piece(g).colour == "green" and piece(g).kind == "good"]
 
 
+def _trade_choices(s: State, values: Mapping[str, float]) -> list[tuple[str, ...]]:
+    """None, the best one, the best two, ... of the green kinds held (models/choice_rules.py)."""
+    return trade_sets({g: values.get(piece(g).upgrade, 0) - values.get(g, 0) for g in _green_kinds(s)})
+
+
 def _space_legal(s: State, space: ActionSpace) -> bool:
     if space.id in s.taken or s.vikings_left < space.column or not _needs_met(s, space.needs):
         return False
     if not _can_pay(s, space.pay) or not _ships_fit(s, space.gain):
-        return False
-    if space.overseas_trade and not _green_kinds(s):
         return False
     if space.roll and space.roll.kind == "whaling" and not s.ships_of("whaling-boat"):
         return False
@@ -553,11 +542,18 @@ def _label(space: ActionSpace, s: State, choice: dict) -> str:
     if choice.get("explore"):
         bits.append(f"exploring {choice['explore']}")
     if choice.get("emigrate"):
-        bits.append(("swapping a whaling boat for a knarr, " if choice.get("exchange") else "") + f"emigrating a {choice['emigrate']}")
+        swap = "swapping a whaling boat for a knarr, " if choice.get("exchange") else ""
+        bits.append(f"{swap}emigrating a {choice['emigrate']}")
     if choice.get("buy"):
         bits.append("buying " + " and ".join(choice["buy"]))
     if choice.get("forge"):
         bits.append(f"forging {choice['forge']}")
+    if "trade" in choice:
+        bits.append("flipping " + (", ".join(f"{g}→{piece(g).upgrade}" for g in choice["trade"]) or "nothing"))
+    if choice.get("play"):
+        bits.append(f"playing {choice['play']} occupation{'s' if choice['play'] > 1 else ''}")
+    if choice.get("bonus_play"):
+        bits.append("playing an occupation (column bonus)")
     return f"{space.name} [{space.id}]" + (f" ({'; '.join(bits)})" if bits else "")
 
 
@@ -607,7 +603,7 @@ def apply(s: State, action: Action, setting: Setting) -> State | PendingRoll:
     space = _spaces()[action.space]
     choice = dict(action.choice)
     s = _place_vikings(s, space)
-    s = _before_action(s, space, setting)
+    s = _before_action(s, space, choice, setting)
     s = _deterministic_effects(s, space, choice, setting)
     return pending_roll(s, space) if space.roll else s
 
@@ -632,12 +628,13 @@ def _place_vikings(s: State, space: ActionSpace) -> State:
     return replace(s, vikings_left=s.vikings_left - space.column, taken=s.taken | {space.id}, placed=s.placed | {space.id})
 
 
-def _before_action(s: State, space: ActionSpace, setting: Setting) -> State:
-    """Column bonuses: column 3 draws an occupation; column 4 plays the best one in hand."""
+def _before_action(s: State, space: ActionSpace, choice: dict, setting: Setting) -> State:
+    """Column bonuses: column 3 draws an occupation; column 4 may play the best one in hand
+    (a choice: some cards score negative points)."""
     if space.bonus and space.bonus.draw_occupations:
         s = replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * space.bonus.draw_occupations)))
-    if space.bonus and space.bonus.play_occupations and s.hand:
-        s = _play_occupations(s, space.bonus.play_occupations)
+    if choice.get("bonus_play"):
+        s = _play_occupations(s, choice["bonus_play"])
     return s
 
 
@@ -682,11 +679,11 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
         if s.animals(owns.animal) >= owns.at_least:
             s = gain(s, owns.gain, setting.players)
     if space.overseas_trade:
-        s = replace(s, goods=_add_goods(s.goods, {k: v for g in _green_kinds(s) for k, v in ((g, -1), (piece(g).upgrade, 1))}))
+        s = replace(s, goods=_add_goods(s.goods, {k: v for g in choice["trade"] for k, v in ((g, -1), (piece(g).upgrade, 1))}))
     if choice.get("explore"):
         s = _explore(s, choice["explore"])
     if choice.get("emigrate"):
-        s = _emigrate(s, choice["emigrate"], bool(choice.get("exchange")))
+        s = _emigrate(s, space.emigrate, choice["emigrate"], bool(choice.get("exchange")))
     if choice.get("buy"):
         s = _take_specials(s, choice["buy"], pay_cost=True)
     if choice.get("forge"):
@@ -694,8 +691,8 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
         s = replace(s, goods=_add_goods(s.goods, {"jewelry": 1})) if target == "jewelry" else _take_specials(s, (target,), False)
     if space.occupation and space.occupation.draw:
         s = replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * space.occupation.draw)))
-    if space.occupation and space.occupation.play:
-        s = _play_occupations(s, min(space.occupation.play, len(s.hand)))
+    if choice.get("play"):
+        s = _play_occupations(s, choice["play"])
     return s
 
 
@@ -705,13 +702,15 @@ def _explore(s: State, board: str) -> State:
     return replace(s, silver=s.silver + silver, explorations=left, new_boards=tuple(sorted(s.new_boards + (board,))))
 
 
-def _emigrate(s: State, kind: str, exchange: bool) -> State:
+def _emigrate(s: State, e: Emigrate, kind: str, exchange: bool) -> State:
     ships = list(s.ships)
-    if exchange:
-        ships.remove(min((x for x in ships if x[0] == "whaling-boat"), key=lambda x: x[1]))
-        ships.append((kind, 0))
+    if exchange:  # the boat with the least ore is given (its ore is lost)
+        give, take = e.exchange
+        ships.remove(min((x for x in ships if x[0] == give), key=lambda x: x[1]))
+        ships.append((take, 0))
     ships.remove(min((x for x in ships if x[0] == kind), key=lambda x: x[1]))  # least ore is lost
-    return replace(s, silver=s.silver - s.round, ships=tuple(sorted(ships)), emigrated=tuple(sorted(s.emigrated + (kind,))))
+    silver = s.silver - s.round * e.silver_per_round
+    return replace(s, silver=silver, ships=tuple(sorted(ships)), emigrated=tuple(sorted(s.emigrated + (kind,))))
 
 
 def _take_specials(s: State, names: tuple[str, ...], pay_cost: bool) -> State:

@@ -105,6 +105,16 @@ class Player(Strict):
     boards: list[BoardEntry] = []
     banquet: Banquet = Banquet()
 
+    @field_validator("emigrated", mode="before")
+    @classmethod
+    def _ships_the_table_holds(cls, value: object) -> object:
+        """One message for both forms instead of pydantic's two half-answers."""
+        count = len(value) if isinstance(value, list) else value
+        if isinstance(count, int) and not isinstance(count, bool) and not 0 <= count <= MAX_EMIGRATED:
+            raise ValueError(f"from 0 to {MAX_EMIGRATED} ships emigrate (each takes a banquet position): "
+                             "give a count or a list of ship types")
+        return value
+
 
 class Snapshot(Strict):
     format: Literal["affo-snapshot/1"]
@@ -209,9 +219,18 @@ def did_you_mean(name: object, names: list[str]) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
+# pydantic's words for JSON's kinds of value, in JSON's own words
+KINDS = {"model_type": "Input should be a JSON object", "model_attributes_type": "Input should be a JSON object",
+         "dict_type": "Input should be a JSON object", "list_type": "Input should be a JSON array"}
+
+
 def _message(e: dict) -> str:
     if e["type"] == "extra_forbidden":
         return "unknown key"
+    if isinstance(e.get("input"), HugeInteger):
+        return f"an integer of {e['input'].digits} digits is far beyond anything a game counts"
+    if e["type"] in KINDS:
+        return KINDS[e["type"]]
     if e["type"] == "literal_error" and e["msg"].count(",") > 4:  # a list of every name the game has
         field = next((p for p in reversed(e["loc"]) if isinstance(p, str) and p in WHAT), "name")
         names = re.findall(r"'([^']*)'", e["msg"])

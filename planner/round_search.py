@@ -43,6 +43,7 @@ class Options:
     horizon: int = 1  # rounds planned: 1 = this action phase only
     chance_children: int = 8  # outcomes of a chance action followed further (most likely first)
     harvest: tuple[int, ...] | None = None  # override models/data/harvest.toml's schedule
+    value: str = "projection"  # leaf value: the hand-made projection, or a learned model's version (planner/value/)
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,13 @@ class Plan:
     evaluations: int
     seconds: float
     graph: nx.DiGraph = field(repr=False)
+    value_source: str = "projection"  # what the values are: Options.value
+
+    @property
+    def value_meaning(self) -> str:
+        if self.value_source == "projection":
+            return "projected final score (hand-made projection, planner/evaluate.py): an estimate, not calibrated"
+        return f"forecast final score (learned value {self.value_source}, calibrated on held-out self-play games): an estimate"
 
     def as_json(self) -> dict:
         return {
@@ -97,6 +105,7 @@ class Plan:
             "steps": [s.as_json() for s in self.steps],
             "value_now": round(self.value_now, 3),
             "expected_value": round(self.value, 3),
+            "value_is": self.value_meaning,
             "alternatives": [{"action": a.action.as_json(), "expected_value": round(a.value, 3)} for a in self.alternatives],
             "search": {"states_expanded": self.expanded, "evaluations": self.evaluations, "graph_nodes": self.graph.number_of_nodes()},
         }
@@ -107,7 +116,7 @@ class Search:
 
     def __init__(self, root: State, setting: Setting, options: Options, progress: Progress | None = None):
         self.root, self.setting, self.options, self.progress = root, setting, options, progress
-        self.evaluate = Evaluator(setting)
+        self.evaluate = make_evaluator(setting, options.value)
         self.graph = nx.DiGraph()
         self.graph.add_node(root)
         self.expanded = 0
@@ -132,6 +141,7 @@ class Search:
 
     def _branches(self, s: State, a: Action) -> list[Branch]:
         if a.kind == "pass":
+            # the round engine lays the tiles held before income (goods may be laid at any time)
             nxt, _ = end_round(s, self.setting, self._facts, harvest=self.options.harvest)
             return [Branch(Fraction(1), nxt, "the round ends")]
         return outcomes(s, a, self.setting)
@@ -239,6 +249,7 @@ class Search:
             evaluations=self.evaluate.evaluations,
             seconds=time.perf_counter() - self._started,
             graph=self.graph,
+            value_source=self.options.value,
         )
 
     def _step(self, s: State, action: Action, child, v: float, value: dict) -> Step:
@@ -280,6 +291,15 @@ def _reason(action: Action, change: str, v: float, now: float) -> str:
         return f"end the round here: {change}; the next round is worth planning from here ({v - now:+.1f} on the line)"
     cost = f"{action.vikings} Viking{'s' if action.vikings != 1 else ''}" if action.vikings else "no Viking"
     return f"{change}; costs {cost}; the best line through it is worth {v - now:+.1f} over passing now"
+
+
+def make_evaluator(setting: Setting, value: str = "projection") -> Evaluator:
+    """The leaf value named: "projection" (planner/evaluate.py) or a learned model's version."""
+    if value == "projection":
+        return Evaluator(setting)
+    from planner.value.model import LearnedEvaluator, load_model
+
+    return LearnedEvaluator(setting, load_model(value))
 
 
 def plan(root: State, setting: Setting, options: Options = Options(), progress: Progress | None = None) -> Plan:

@@ -15,8 +15,9 @@ fixed seed, few workers and a short time limit) maximises the blend of end-game 
 income plus bonuses over the income phases left, holding back food (orange, red, animals) for
 the feasts and silver and ore for the actions; after the last feast the final placement lays
 everything for the most end-game points. Every layout is judged by models.rules.check_snapshot;
-one it rejects is replaced by `greedy_layout` below (bottom-left first, each tile where the rule
-checker accepts it), which is also the fast layout `layout="greedy"` uses throughout.
+one it rejects is replaced by `greedy_layout` (models/quick_layout.py: bottom-left first, each
+tile where the rule checker accepts it), which is also the fast layout `layout="greedy"` uses
+throughout. Tiles are laid before `end_round`, so the round engine is told not to lay them again.
 """
 
 from __future__ import annotations
@@ -26,17 +27,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from models.boards import NEVER, OUTSIDE, board as board_named
 from models.data_files import load
 from models.mountains import deal_strips
 from models.pieces import piece
 from models.round_context import RoundContext
-from models.round_end import board_facts, end_round
+from models.round_end import begin_round, board_facts, end_round
 from models.round_rules import Action, Setting, State, initial_state, replace, setting_for, to_snapshot
-from planner.chance import outcomes
-from models.rules import ACCEPTS, NO_TOUCH, check_snapshot, edge_neighbours, income_blockers, legal_order
+from models.quick_layout import greedy_layout
 from models.scoring import score
 from models.snapshot import Snapshot, parse_snapshot
+from planner.chance import outcomes
 
 Policy = Callable[[State, Setting], Action | None]
 
@@ -47,10 +47,12 @@ class GameResult:
     score: int
     breakdown: dict
     actions: int
+    final: Snapshot | None = None  # the position after the end-of-game placement
 
 
 def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
-    """Round 1 of a long solo game: the snapshot, its context and the strips still face down."""
+    """Round 1 of a long solo game at its action phase: the snapshot, its context and the strips
+    still face down."""
     start = load("game")["solo"]["start"]
     snap = parse_snapshot(
         {
@@ -67,74 +69,9 @@ def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
     )
     face_up, pile = deal_strips(seed, players=1)
     ctx = RoundContext(mountains=[list(x) for x in face_up], players=1)
-    return snap, ctx, pile
-
-
-# --- a simple layout ---------------------------------------------------------------------------
-
-
-def _placeable(board_kind: str, name: str, final: bool) -> bool:
-    colour = piece(name).colour
-    if colour not in ACCEPTS[board_kind] or colour in ("silver", "ore"):
-        return False
-    return final or colour in ("green", "blue")  # food stays in supply for the feasts until the end
-
-
-def _try_place(board, cells_taken: dict, name: str) -> tuple[int, int, int, list] | None:
-    p = piece(name)
-    flips = (False, True) if p.kind == "special" else (False,)
-    for row in range(board.rows - 1, -1, -1):  # bottom-left first: the income rule's order
-        for col in range(len(board.grid[0])):
-            for flip in flips:
-                for rotation in (0, 90, 180, 270):
-                    cells = p.cells_at(row, col, rotation, flip)
-                    if _fits(board, cells_taken, cells, p.colour):
-                        return row, col, rotation if not flip else rotation, [flip]
-    return None
-
-
-def _fits(board, taken: dict, cells: list, colour: str) -> bool:
-    for cell in cells:
-        if cell in taken or cell not in board.cells or board.at(cell) in (OUTSIDE, NEVER):
-            return False
-    if colour in NO_TOUCH[board.kind]:
-        own = set(cells)
-        if any(taken.get(n) == colour for c in cells for n in edge_neighbours(c) if n not in own):
-            return False
-    return not (board.income and income_blockers(board, set(taken), cells))
-
-
-def greedy_layout(snap: Snapshot, final: bool = False) -> Snapshot:
-    """Lay supply tiles onto the boards, largest first, where the rule checker allows."""
-    data = snap.model_dump(mode="json")
-    player = data["player"]
-    goods = dict(player["goods"])
-    placed_specials = {p["piece"] for e in player["boards"] for p in e["placements"]}
-    specials = [x for x in player["specials"] if x not in placed_specials]
-    for entry in player["boards"]:
-        board = board_named(entry["board"])
-        if board.kind == "shed":
-            continue
-        taken = {c: piece(p["piece"]).colour for p in entry["placements"] for c in piece(p["piece"]).cells_at(p["row"], p["col"], p["rotation"], p.get("flip", False))}
-        tiles = [g for g, n in goods.items() for _ in range(n) if piece(g).kind != "animal" and _placeable(board.kind, g, final)]
-        tiles += [x for x in specials if _placeable(board.kind, x, final)]
-        for name in sorted(tiles, key=lambda n: (-piece(n).area, n)):
-            if piece(name).kind != "special" and goods.get(name, 0) <= 0:
-                continue
-            spot = _try_place(board, taken, name)
-            if spot is None:
-                continue
-            row, col, rotation, (flip,) = spot
-            entry["placements"].append({"piece": name, "row": row, "col": col, "rotation": rotation, "flip": flip})
-            for c in piece(name).cells_at(row, col, rotation, flip):
-                taken[c] = piece(name).colour
-            if piece(name).kind == "special":
-                specials.remove(name)
-            else:
-                goods[name] -= 1
-    player["goods"] = {g: n for g, n in goods.items() if n > 0}
-    out = parse_snapshot(data)
-    return out if not check_snapshot(out) else snap  # never hand on an illegal layout
+    # round 1 runs phases 1-4 like every other round: its harvest and a weapon card drawn
+    started = begin_round(initial_state(snap, ctx), setting_for(snap, ctx), 1)
+    return to_snapshot(started, setting_for(snap, ctx)), ctx, pile
 
 
 # --- playing -----------------------------------------------------------------------------------
@@ -201,9 +138,16 @@ def lay_tiles(snap: Snapshot, layout: Layout, final: bool) -> Snapshot:
     return report.after
 
 
-def play_game(policy: Policy, seed: int, max_actions_per_round: int = 40, layout: Layout = Layout(), rounds: int | None = None) -> GameResult:
+Observer = Callable[[State, Setting], None]
+
+
+def play_game(
+    policy: Policy, seed: int, max_actions_per_round: int = 40, layout: Layout = Layout(), rounds: int | None = None,
+    observe: Observer | None = None,
+) -> GameResult:
     """A long solo game played by `policy`; `rounds` stops early (after that many rounds, with
-    the final placement) for quick tests."""
+    the final placement) for quick tests. `observe(state, setting)` sees each action phase as
+    it ends, before tiles are laid (the moment the round planner values its leaves)."""
     snap, ctx, pile = new_game(seed)
     rng = random.Random(f"dice-{seed}")
     setting = setting_for(snap, ctx)
@@ -216,18 +160,20 @@ def play_game(policy: Policy, seed: int, max_actions_per_round: int = 40, layout
                 break
             s = _sample(outcomes(s, a, setting), rng)
             actions += 1
+        if observe:
+            observe(s, setting)
         current = to_snapshot(s, setting)
         last = s.round >= current.last_round or (rounds is not None and s.round >= rounds)
         # the last round: the feast comes first, then everything left is laid for points
         laid = current if last else lay_tiles(current, layout, final=False)
         setting = Setting(laid, players=1)
         s = _resync(s, laid)
-        s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else ())
+        s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
         if last:
             end = to_snapshot(s, setting)
             final = lay_tiles(_as_final(end), layout, final=True)
             report = score(final)
-            return GameResult(seed, report.total, report.breakdown, actions)
+            return GameResult(seed, report.total, report.breakdown, actions, final)
 
 
 def _as_final(snap: Snapshot) -> Snapshot:

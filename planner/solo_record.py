@@ -35,8 +35,11 @@ class SoloGame:
         return {"seed": self.seed, "score": self.report.total, "breakdown": self.report.breakdown, "income": self.report.income}
 
 
-def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None = None) -> SoloGame:
-    """One long solo game from the standard setup, every decision the planner's."""
+def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None = None, value: str | None = None) -> SoloGame:
+    """One long solo game from the standard setup, every decision the planner's (leaf value:
+    `value`, by default the current learned model, planner/value/)."""
+    from planner.value import CURRENT
+
     from planner.chance import outcomes
     from planner.round_search import Options, plan
     from planner.solo import Layout, _as_final, _resync, _sample, lay_tiles, new_game
@@ -51,7 +54,7 @@ def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None =
         say(f"round {s.round}")
         context, actions = round_context(s), []
         for _ in range(40):
-            line = plan(s, setting, Options(nodes=nodes))
+            line = plan(s, setting, Options(nodes=nodes, value=value or CURRENT))
             if not line.steps:
                 break
             a = line.steps[0].action
@@ -63,7 +66,7 @@ def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None =
         setting = Setting(laid, players=1)
         s = _resync(s, laid)
         rounds.append({"round": s.round, "snapshot": after_feast(laid, s, setting, last), "actions": actions, "context": context})
-        s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else ())
+        s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
         if last:
             say("end-of-game placement")
             final = lay_tiles(_as_final(parse_snapshot(rounds[-1]["snapshot"])), Layout(), final=True)
@@ -76,7 +79,7 @@ def after_feast(laid: Snapshot, s, setting: Setting, last: bool) -> dict:
     """The snapshot right after this round's feast, the table laid with what the engine served."""
     from planner.feast import plan_feast
 
-    _, feast = end_round(s, setting, board_facts(laid))
+    _, feast = end_round(s, setting, board_facts(laid), lay=None)
     data = dump_snapshot(laid)
     player = data["player"]
     income = 0 if last else state_income(s, board_facts(laid))

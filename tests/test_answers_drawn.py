@@ -42,8 +42,11 @@ def test_feast_numbers_what_to_serve_and_writes_png(tmp_path):
     png = tmp_path / "table.png"
     result = run("feast", str(EXAMPLES / "feast-round-3.json"), "--png", str(png))
     assert result.exit_code == 0, result.output
-    table_row = next(line for line in result.stdout.splitlines() if line.startswith("  0 "))
+    table_row = next(line for line in result.stdout.splitlines() if line.startswith(" 0 "))
     assert table_row.split()[1] == "#1" and "#2" in table_row
+    assert table_row.split()[1:] == ["#1", "PE", "#2", "ME", "#3", "FX", "FX", "#4", "VK", "VK", "VK", "VK"]  # as affo show draws it
+    lines = result.stdout.splitlines()
+    assert lines[lines.index(table_row) - 1].split() == [str(c) for c in range(12)]  # the column ruler
     assert f"wrote {png}" in result.stdout and png.read_bytes().startswith(PNG)
     assert any(line == "Thing Penalties: 0" for line in result.stdout.splitlines())
     assert run("feast", str(EXAMPLES / "feast-round-3.json"), "--png", str(tmp_path / "t.svg")).exit_code == 2

@@ -70,3 +70,34 @@ def test_specials_and_a_round_context_survive_editing(tmp_path):
     data = json.loads(path.read_text())
     assert data["round_context"] == {"taken": ["build-shed"]} and data["player"]["specials"] == ["helmet"]
     assert run("add", path, "helmet").exit_code == 2  # it exists once
+
+
+def test_the_examples_in_help_work(tmp_path):
+    """Every example the entry commands' --help gives runs as written, in order, on a new file."""
+    from cli import entry
+
+    path = tmp_path / "mine.json"
+    examples = []
+    for command in (entry.new, entry.lay, entry.add, entry.take, entry.lift):
+        line = next(line for line in command.__doc__.splitlines() if "Example" in line)
+        examples += [e.strip().split() for e in line.split(":", 1)[1].split("·")]
+    assert len(examples) >= 8
+    for words in examples:
+        assert words[0] == "affo"
+        args = [str(path) if w == "mine.json" else w for w in words[1:]]
+        result = run(*args)
+        assert result.exit_code == 0, (words, result.output)
+    assert not check_snapshot(read_snapshot(path))
+
+
+def test_markup_in_a_board_id_prints_as_written(tmp_path):
+    path = tmp_path / "mine.json"
+    run("new", path)
+    data = json.loads(path.read_text())
+    data["player"]["boards"][0]["id"] = "[/]home[bold]"
+    path.write_text(json.dumps(data))
+    laid = run("lay", path, "[/]home[bold]", "oil", 11, 1)
+    assert laid.exit_code == 0 and "[/]home[bold]" in laid.stdout
+    missing = run("lift", path, "[/]nope", 0, 0)
+    assert missing.exit_code == 2
+    assert missing.stderr == "error: no board '[/]nope' in this snapshot (ids here: [/]home[bold])\n"

@@ -82,7 +82,7 @@ def test_upgrade_choices_are_multisets_bounded_and_canonical():
     s, setting = make({})
     ups = [a for a in legal_actions(s, setting) if a.space == "upgrade-3"]
     chosen = [a.chosen("upgrade") for a in ups]
-    assert 1 <= len(chosen) <= 5
+    assert 1 <= len(chosen) <= 5 + 2  # the five best, and the best of each smaller size
     assert all(list(c) == sorted(c) or len(set(c)) < len(c) for c in chosen)  # one order per multiset
     assert len(set(chosen)) == len(chosen)
 
@@ -95,10 +95,40 @@ def test_mountain_items_come_off_the_left():
     assert ("ore", "silver-2") in after.state.mountains
 
 
+def taken_items(s, a, setting) -> tuple:
+    (after,) = outcomes(s, a, setting)
+    return (after.state.wood - s.wood, after.state.stone - s.stone, after.state.ore - s.ore, after.state.silver - s.silver)
+
+
+def test_up_to_means_up_to_a_mountain_take_may_stop_short():
+    s, setting = make({})
+    takes = sorted(taken_items(s, a, setting) for a in legal_actions(s, setting) if a.space == "mountain-2")
+    # (wood, stone, ore, silver) from strip 1 (wood, stone, ...) or strip 2 (stone, wood, ...)
+    assert takes == [(0, 1, 0, 0), (1, 0, 0, 0), (1, 1, 0, 0), (1, 1, 0, 0)]
+
+
+def test_up_to_means_up_to_an_upgrade_may_upgrade_fewer_or_none_beside_another_effect():
+    s, setting = make({})
+    sizes = {len(a.chosen("upgrade")) for a in legal_actions(s, setting) if a.space == "upgrade-3"}
+    assert sizes == {1, 2, 3}
+    choices = [(a.chosen("mountain"), a.chosen("upgrade")) for a in legal_actions(s, setting) if a.space == "mountain-1-upgrade-1"]
+    assert ((((0, 1),), ())) in choices or (((1, 1),), ()) in choices  # the item alone, nothing upgraded
+    assert all(m or u for m, u in choices)  # never nothing at all
+
+
 def test_house_and_ship_needs_a_berth_and_the_building_in_supply():
     s, setting = make({"buildings_left": {"shed": 3, "stone-house": 0, "long-house": 5}})
     labels = [a.label for a in legal_actions(s, setting) if a.space == "build-house-and-ship"]
     assert labels == ["Build a House and Ship [build-house-and-ship] (long house and knarr)"]
+
+
+def test_a_ship_from_an_option_needs_a_free_berth_never_a_fifth_large_ship():
+    four = [{"type": "knarr"}, {"type": "knarr"}, {"type": "longship"}, {"type": "longship"}]
+    s, setting = make({}, ships=four)
+    assert not [a for a in legal_actions(s, setting) if a.space in ("build-house-and-ship", "build-knarr", "build-longship")]
+    three = make({}, ships=four[1:])
+    labels = [a.label for a in legal_actions(*three) if a.space == "build-house-and-ship"]
+    assert len(labels) == 2  # with a berth free both options stand
 
 
 def test_emigration_pays_the_round_and_frees_a_position():
@@ -108,14 +138,69 @@ def test_emigration_pays_the_round_and_frees_a_position():
     assert b.state.silver == s.silver - 3 and b.state.emigrated == ("longship",) and not b.state.ships_of("longship")
 
 
-def test_column_three_draws_an_occupation_and_column_four_plays_one():
+def emigrations(s, setting) -> dict:
+    return {(a.chosen("emigrate"), a.chosen("exchange")): a for a in legal_actions(s, setting) if a.space == "upgrade-boat-and-emigrate"}
+
+
+def test_upgrade_boat_and_emigrate_the_swap_is_optional_and_any_large_ship_may_go():
+    s, setting = make({}, silver=10)  # a whaling boat and a longship
+    choices = emigrations(s, setting)
+    assert set(choices) == {("longship", False), ("knarr", True), ("longship", True)}
+    (swapped,) = outcomes(s, choices[("longship", True)], setting)
+    assert swapped.state.ships == (("knarr", 0),) and swapped.state.emigrated == ("longship",)
+    assert swapped.state.silver == 10 - 3  # round 3
+    with_knarr, setting = make({}, silver=10, ships=[{"type": "whaling-boat"}, {"type": "knarr"}])
+    (kept,) = outcomes(with_knarr, emigrations(with_knarr, setting)[("knarr", True)], setting)
+    assert kept.state.ships == (("knarr", 0),)  # the old knarr stays, the boat became the emigrant
+
+
+def test_the_swapped_knarr_needs_a_free_large_berth():
+    four = [{"type": "whaling-boat"}, {"type": "knarr"}, {"type": "knarr"}, {"type": "longship"}, {"type": "longship"}]
+    s, setting = make({}, silver=10, ships=four)
+    assert set(emigrations(s, setting)) == {("knarr", False), ("longship", False)}
+
+
+def test_overseas_trade_flips_as_many_green_kinds_as_wanted_or_none():
+    s, setting = make({}, ships=[{"type": "knarr"}])  # green: 1 hide, 1 oil
+    trades = {a.chosen("trade"): a for a in legal_actions(s, setting) if a.space == "overseas-trade-1"}
+    assert set(trades) == {(), ("hide",), ("hide", "oil")}  # best gain first; equal gains by name
+    (none,) = outcomes(s, trades[()], setting)
+    assert none.state.goods == s.goods and none.state.silver == s.silver - 1
+    (one,) = outcomes(s, trades[("hide",)], setting)
+    assert (one.state.count("hide"), one.state.count("silverware"), one.state.count("oil")) == (0, 1, 1)
+    bare, setting = make({}, ships=[{"type": "knarr"}], goods={"peas": 1})
+    assert [a.chosen("trade") for a in legal_actions(bare, setting) if a.space == "overseas-trade-1"] == [()]
+
+
+def test_column_three_draws_an_occupation_and_column_four_may_play_one():
     s, setting = make({"drawn_occupation_points": 2})
     a = next(a for a in legal_actions(s, setting) if a.space == "build-longship")
     (b,) = outcomes(s, a, setting)
     assert b.state.hand == (2,)
-    a4 = next(a for a in legal_actions(b.state, setting) if a.space == "buy-cattle-sheep")
-    (c,) = outcomes(b.state, a4, setting)
+    plays = {a.chosen("bonus_play"): a for a in legal_actions(b.state, setting) if a.space == "buy-cattle-sheep"}
+    assert set(plays) == {0, 1}  # the column-4 card is a choice, not automatic
+    (c,) = outcomes(b.state, plays[1], setting)
     assert c.state.hand == () and c.state.occupation_points == 2
+    (d,) = outcomes(b.state, plays[0], setting)
+    assert d.state.hand == (2,) and d.state.occupation_points == 0
+
+
+def test_the_play_up_to_4_space_may_play_the_card_its_column_bonus_just_drew():
+    s, setting = make({"drawn_occupation_points": 3})
+    assert s.hand == ()
+    (a,) = [a for a in legal_actions(s, setting) if a.space == "play-occupations-4"]
+    (b,) = outcomes(s, a, setting)
+    assert b.state.hand == () and b.state.occupation_points == 3
+
+
+def test_playing_occupations_is_a_choice_a_negative_card_may_stay_in_hand():
+    s, setting = make({}, occupations={"hand": [-1, 3], "played_points": 0})
+    plays = {a.chosen("play"): a for a in legal_actions(s, setting) if a.space == "play-occupations-2"}
+    assert set(plays) == {1, 2}  # at least one: playing is the space's only effect
+    (one,) = outcomes(s, plays[1], setting)
+    assert one.state.hand == (-1,) and one.state.occupation_points == 3
+    (two,) = outcomes(s, plays[2], setting)
+    assert two.state.hand == () and two.state.occupation_points == 2
 
 
 def test_anytime_ship_purchase_and_arming():

@@ -145,13 +145,20 @@ def test_terminal_boards_have_rulers_and_cells_that_never_touch():
 
 
 def test_sixteen_colour_terminals_get_distinct_styles(monkeypatch):
+    """Marks are coloured letters (no background), each its own colour; tiles are blocks of colour,
+    the 8 tile colours in two shades taking the 16 basic backgrounds; no hex shade anywhere."""
     from cli import show
 
     monkeypatch.setattr(show, "few_colours", lambda: True)
-    marks = [show.mark_style(m) for m in ("never", "negative", "plain", "income", "bonus", "bonus-paid")]
-    assert len(set(marks)) == len(marks) and not any("#" in m for m in marks)
-    tiles = {show.tile_style(name, shade) for name in ("peas", "mead", "oil", "rune-stone", "silver", "ore") for shade in (0, 1)}
-    assert len(tiles) == 12 and not any("#" in t for t in tiles)
+    board = ["plain", "never", "negative", "income", "bonus", "bonus-paid"]
+    table = ["emigrated", "closed", "unfed", "below"]
+    for group in (board, table):
+        marks = [show.mark_style(m) for m in group]
+        assert len(set(marks)) == len(marks) and not any(" on " in m or "#" in m for m in marks)
+    names = ("peas", "mead", "oil", "rune-stone", "silver", "ore", "wood", "stone", "beans", "milk", "hide", "silverware")
+    styles = {show.tile_style(name, shade) for name in names for shade in (0, 1)}
+    backgrounds = {style.split(" on ")[1] for style in styles}
+    assert len(backgrounds) == 16 and not any("#" in s for s in styles)
 
 
 def test_pictures_carry_rulers_and_bonus_words():
@@ -167,3 +174,22 @@ def test_pictures_carry_rulers_and_bonus_words():
     assert sum(1 for t in ax.texts if t.get_position()[0] == -0.45) == 12  # the row ruler
     legend = next(t for t in texts if t.startswith("★ (5, 0)"))
     assert "1 ore" in legend and "(10, 5): 1 stone" in legend
+
+
+def test_only_the_rulers_are_dimmed(monkeypatch):
+    """The row ruler's style stays on the ruler: the cells keep their own plain colours."""
+    import io
+
+    from rich.console import Console
+
+    from cli import show
+
+    monkeypatch.setattr(show, "few_colours", lambda: True)
+    entry = read_snapshot(example("round1-start")).player.boards[0]
+    out = io.StringIO()
+    terminal = Console(file=out, force_terminal=True, color_system="standard", width=120)
+    for row in show.styled_rows(show.board_cells(entry)):
+        terminal.print(row)
+    lines = out.getvalue().splitlines()
+    assert lines[1].startswith("\x1b[2m 0 \x1b[0m\x1b[31m -1\x1b[0m")  # ruler dim, the -1 cell plain red
+    assert all("\x1b[2;" not in line for line in lines)

@@ -1,0 +1,164 @@
+"""Strength of the solo player: seeded long solo games, policies side by side, score by budget.
+
+    python -m benchmarks.strength [--games 20] [--first-seed 1] [--nodes 40] \\
+        [--budgets 10,20,40,80] [--value v1] [--workers 2]
+
+Every policy plays the same seeds (planner/solo.py's play_game: the game `affo solo --seed N`
+plays), tiles laid by the placement engine alike:
+
+- planner: the round planner with the learned value (`--value`, planner/value/) at its leaves;
+- one-round: the round planner with the hand-made projection (planner/evaluate.py) at its
+  leaves, what `affo solo` played before the learned value;
+- greedy: planner/baseline.py, one action ahead on the projection.
+
+Then the planner again at every node budget of `--budgets` (states a decision), and how often
+each policy explores, builds and emigrates ships, keeps and breeds animals, builds houses.
+Writes benchmarks/RESULTS-strength.md. Games fan out over Dask (planner/batch.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+from models.boards import board as board_named
+
+
+@dataclass(frozen=True)
+class Job:
+    policy: str  # "planner", "one-round" or "greedy"
+    seed: int
+    nodes: int
+    value: str
+
+
+def run(job: Job) -> dict:
+    """One game: its score and what the player did (a plain function for Dask)."""
+    from planner.baseline import greedy_action
+    from planner.solo import play_game
+    from planner.value.collect import planner_policy
+
+    from planner.round_search import make_evaluator
+
+    seen: list = []
+    forecasts: list = []
+    value = job.value if job.policy == "planner" else "projection"
+
+    def observe(s, setting) -> None:
+        seen.append(s)
+        forecasts.append((s.round, make_evaluator(setting, value)(s)))
+
+    policy = greedy_action if job.policy == "greedy" else planner_policy(job.nodes, value)
+    result = play_game(policy, job.seed, observe=observe)
+    return {"policy": job.policy, "seed": job.seed, "nodes": job.nodes, "score": result.score, "forecasts": forecasts,
+            **style(result.final, seen)}  # fmt: skip
+
+
+def style(final, states: list) -> dict:
+    kinds = [board_named(e.board).kind for e in final.player.boards]
+    return {
+        "explorations": kinds.count("exploration"),
+        "houses": kinds.count("house"),
+        "sheds": kinds.count("shed"),
+        "ships": max(len(s.ships) + len(s.emigrated) for s in states),
+        "emigrated": len(final.emigrated_ships),
+        "animals": max(s.animals("sheep") + s.animals("cattle") for s in states),
+        "bred": int(any(s.count("pregnant-sheep") or s.count("pregnant-cattle") for s in states)),
+    }
+
+
+def describe(rows: list[dict]) -> tuple[float, int, int]:
+    scores = [r["score"] for r in rows]
+    return statistics.mean(scores), min(scores), max(scores)
+
+
+def style_line(name: str, rows: list[dict]) -> str:
+    n = len(rows)
+
+    def share(key: str) -> str:
+        games = sum(1 for r in rows if r[key])
+        return f"{games}/{n} ({statistics.mean(r[key] for r in rows):.1f})"
+
+    return f"| {name} | " + " | ".join(share(k) for k in ("explorations", "ships", "emigrated", "animals", "bred", "houses", "sheds")) + " |"
+
+
+def report(rows: list[dict], args, budgets: list[int]) -> list[str]:
+    from benchmarks.planner import machine
+
+    main = {p: [r for r in rows if r["policy"] == p and (p == "greedy" or r["nodes"] == args.nodes)] for p in ("planner", "one-round", "greedy")}
+    lines = ["# Solo strength benchmark", "", f"Machine: {machine()}", "",
+             f"Command: `python -m benchmarks.strength --games {args.games} --first-seed {args.first_seed} --nodes {args.nodes} "
+             f"--budgets {','.join(map(str, budgets))} --value {args.value}`", "",
+             f"## {args.games} seeded long solo games (seeds {args.first_seed}-{args.first_seed + args.games - 1}), the same seeds for every policy", "",
+             "| policy | mean | min | max |", "|---|---|---|---|"]  # fmt: skip
+    names = {"planner": f"planner, learned value {args.value} ({args.nodes} states a decision)",
+             "one-round": f"one-round look-ahead, hand-made projection ({args.nodes} states a decision)",
+             "greedy": "greedy baseline (one action ahead)"}  # fmt: skip
+    for p, rs in main.items():
+        mean, lo, hi = describe(rs)
+        lines.append(f"| {names[p]} | {mean:.1f} | {lo} | {hi} |")
+    lines += ["", "By seed:", "", "| seed | " + " | ".join(main) + " |", "|---|" + "---|" * len(main)]
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        lines.append(f"| {seed} | " + " | ".join(str(next(r["score"] for r in rs if r["seed"] == seed)) for rs in main.values()) + " |")
+    lines += ["", f"## Mean score against the node budget (planner, learned value {args.value})", "",
+              "| states a decision | mean | min | max |", "|---|---|---|---|"]  # fmt: skip
+    for b in budgets:
+        mean, lo, hi = describe([r for r in rows if r["policy"] == "planner" and r["nodes"] == b])
+        lines.append(f"| {b} | {mean:.1f} | {lo} | {hi} |")
+    lines += ["", "## What the players did (games where it happened / mean per game)", "",
+              "Explorations: exploration boards taken; ships: ships built (kept or emigrated); animals: most sheep and cattle held "
+              "at once; bred: a pregnant animal seen; houses: stone and long houses.", "",
+              "| policy | explorations | ships | emigrated | animals | bred | houses | sheds |", "|---|---|---|---|---|---|---|---|"]  # fmt: skip
+    for p, rs in main.items():
+        lines.append(style_line(names[p], rs))
+    return lines + calibration(main, args)
+
+
+def calibration(main: dict, args) -> list[str]:
+    """Mean |forecast - final score| by round: each policy's own leaf value at its own positions
+    (the action phase's end), over these games, none of which the value was trained on."""
+    lines = ["", "## Calibration: mean |forecast - final score| by round", "",
+             f"The forecast is the leaf value at the end of each round's action phase; seeds {args.first_seed}-"
+             f"{args.first_seed + args.games - 1} are held out (the learned value was trained on other seeds).", "",
+             "| round | " + " | ".join(f"{p} ({v})" for p, v in (("planner", f"learned {args.value}"), ("one-round", "projection"))) + " |",
+             "|---|---|---|"]  # fmt: skip
+    errors = {p: error_by_round(main[p]) for p in ("planner", "one-round")}
+    for r in sorted(errors["planner"]):
+        lines.append(f"| {r} | " + " | ".join(f"{errors[p].get(r, float('nan')):.1f}" for p in errors) + " |")
+    return lines
+
+
+def error_by_round(rows: list[dict]) -> dict[int, float]:
+    by_round: dict[int, list[float]] = {}
+    for r in rows:
+        for round_, forecast in r["forecasts"]:
+            by_round.setdefault(round_, []).append(abs(forecast - r["score"]))
+    return {k: statistics.mean(v) for k, v in sorted(by_round.items())}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--nodes", type=int, default=40)
+    ap.add_argument("--budgets", default="10,20,40,80")
+    ap.add_argument("--value", default="v1")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", default=str(Path(__file__).with_name("RESULTS-strength.md")))
+    args = ap.parse_args()
+    budgets = sorted({int(b) for b in args.budgets.split(",")} | {args.nodes})
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    jobs = [Job("planner", s, b, args.value) for b in budgets for s in seeds]
+    jobs += [Job("one-round", s, args.nodes, "projection") for s in seeds] + [Job("greedy", s, 0, "") for s in seeds]
+    from planner.batch import map_in_order
+
+    rows = map_in_order(run, jobs, None, args.workers, on_done=lambda d, n: print(f"played {d}/{n}", flush=True))
+    lines = report(rows, args, budgets)
+    Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,176 @@
+"""Actions of the action phase compiled once into their net change, then applied in one tuple.
+
+The plain path (models.engine.effects) applies a space effect by effect, each building a new
+State. A search applies the same actions to many states, so here an action (its space and
+choice, with the mountain strips when it takes items) is compiled once into what it adds to the
+Vikings, silver, wood, stone, ore, goods and weapons, the strips it leaves and the stage that
+follows (a weapon draw, a roll, an occupation draw); applying it is one list copy and one new
+tuple. The effects that depend on more of the state (animals held, ships, boards, the hand)
+then run as on the plain path. tests/test_engine_fast_paths.py checks that both paths give
+equal states for every action of seeded games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import NamedTuple
+
+from models.engine.effects import (
+    arm_ship, buy_ship, dependent_steps, finish_space, gain, mountain_take,
+)  # fmt: skip
+from models.engine.spaces import Space, compiled
+from models.engine.state import ACTIONS, OCCUPATION, ROLL, WEAPONS, State
+from models.engine.tables import Delta, upgrade_of
+
+_new = tuple.__new__  # State._make without its length check: the list always has every field
+_STAGE, _PENDING, _VIKINGS, _SILVER, _WOOD, _STONE, _ORE, _GOODS, _WEAPONS, _HAND, _PLAYED, _PLACED, _MOUNTAINS = (
+    State._fields.index(f) for f in ("stage", "pending", "vikings_left", "silver", "wood", "stone", "ore", "goods", "weapons",
+                                     "hand", "occupation_points", "placed", "mountains")
+)  # fmt: skip
+CACHE_LIMIT = 1 << 15  # compiled actions kept per space before its cache is emptied
+
+
+class Plan(NamedTuple):
+    vikings: int
+    silver: int
+    wood: int
+    stone: int
+    ore: int
+    goods: tuple[tuple[int, int], ...]  # (goods index, change)
+    weapons: tuple[tuple[int, int], ...]
+    mountains: tuple | None  # the strips left, when the action takes items
+    fleet: Delta | None  # ships and buildings gained (rare: through effects.gain)
+    bonus_play: int  # column 4: cards played before the action
+    then: tuple | None  # (stage, pending) that follows, or None: back to the action phase
+    steps: tuple  # effects.dependent_steps of the space
+    chosen: dict
+
+
+@cache
+def _takes_items(index: int) -> bool:
+    d = compiled()[index].data
+    return bool(d.mountain or any(o.mountain for o in d.options))
+
+
+def _upgrade_changes(goods: tuple[int, ...], steps: int) -> list[tuple[int, int]]:
+    up = upgrade_of(steps)
+    return [x for g in goods for x in ((g, -1), (up[g], 1))]
+
+
+def compile_action(sp: Space, choice: tuple, strips: tuple | None) -> Plan:
+    chosen = dict(choice)
+    d = sp.data
+    pays, gains = [sp.pay], [sp.gain]
+    if "pay" in chosen:
+        pays.append(sp.pay_any_of[chosen["pay"]])
+    for i in chosen.get("options", ()):
+        pays.append(sp.options[i].pay)
+        gains.append(sp.options[i].gain)
+    goods: Counter = Counter()
+    weapons: Counter = Counter()
+    for p in pays:
+        goods.update({g: -n for g, n in p.goods})
+    for g in gains:
+        goods.update(dict(g.goods))
+        weapons.update(dict(g.weapons))
+    own = d.upgrade.steps if d.upgrade else 0
+    optional = next((o.upgrade.steps for o in d.options if o.upgrade), 0)
+    for key, steps in (("upgrade", own), ("option_upgrade", optional), ("trade", 1)):
+        for g, n in _upgrade_changes(chosen.get(key) or (), steps):
+            goods[g] += n
+    items = [0, 0, 0, 0]
+    for key in ("option_mountain", "mountain"):
+        if chosen.get(key):
+            taken, strips = mountain_take(strips, chosen[key])
+            items = [a + b for a, b in zip(items, taken)]
+    ships = tuple(x for g in gains for x in g.ships)
+    buildings = tuple(x for g in gains for x in g.buildings)
+    draws = sum(g.weapon_draws for g in gains)
+    if d.occupation and d.occupation.draw:
+        then = (OCCUPATION, (d.occupation.draw, -1, ()))
+    elif d.roll:
+        then = (ROLL, (sp.index, 1))
+    else:
+        then = (WEAPONS, (draws, ACTIONS)) if draws else None
+    return Plan(
+        vikings=sum(g.vikings for g in gains),
+        silver=sum(g.silver for g in gains) - sum(p.silver for p in pays) + items[3],
+        wood=sum(g.wood for g in gains) - sum(p.wood for p in pays) + items[0],
+        stone=sum(g.stone for g in gains) - sum(p.stone for p in pays) + items[1],
+        ore=sum(g.ore for g in gains) - sum(p.ore for p in pays) + items[2],
+        goods=tuple(sorted((g, n) for g, n in goods.items() if n)), weapons=tuple(sorted((w, n) for w, n in weapons.items() if n)),
+        mountains=strips if _takes_items(sp.index) else None, fleet=Delta(ships=ships, buildings=buildings) if ships or buildings else None,
+        bonus_play=chosen.get("bonus_play", 0), then=then, steps=dependent_steps(sp.index), chosen=chosen,
+    )  # fmt: skip
+
+
+@cache
+def _space_info() -> tuple:
+    """Per space index: (takes items?, asks how many to play after its draw?, its compiled actions)."""
+    return tuple((_takes_items(sp.index), bool(sp.data.occupation and sp.data.occupation.play), {}) for sp in compiled())
+
+
+def finish(s: State, sp: Space, choice: tuple, placing: bool = False) -> State:
+    """effects.finish_space, compiled (the hot path of a search: kept flat on purpose)."""
+    takes_items, plays, found = _space_info()[sp.index]
+    if plays and not any(k == "play" for k, _ in choice):
+        return finish_space(s, sp, choice, placing)  # Play up to 4 asks how many once its card is drawn
+    key = (choice, s[_MOUNTAINS]) if takes_items else choice
+    plan = found.get(key)
+    if plan is None:
+        if len(found) >= CACHE_LIMIT:
+            found.clear()
+        plan = found[key] = compile_action(sp, choice, s[_MOUNTAINS] if takes_items else None)
+    vikings, silver, wood, stone, ore, goods, weapons, mountains, fleet, bonus_play, then, steps, chosen = plan
+    v = list(s)
+    if bonus_play:  # effects.play_occupations: the best cards (the hand is sorted)
+        hand = v[_HAND]
+        keep = len(hand) - bonus_play
+        v[_PLAYED] += sum(hand[keep:])
+        v[_HAND] = hand[:keep]
+    v[_VIKINGS] += vikings - sp.column if placing else vikings
+    v[_SILVER] += silver
+    v[_WOOD] += wood
+    v[_STONE] += stone
+    v[_ORE] += ore
+    if goods:
+        held = list(v[_GOODS])
+        for g, n in goods:
+            held[g] += n
+        v[_GOODS] = tuple(held)
+    if weapons:
+        held = list(v[_WEAPONS])
+        for w, n in weapons:
+            held[w] += n
+        v[_WEAPONS] = tuple(held)
+    if placing:
+        v[_PLACED] |= sp.bit
+    if mountains is not None:
+        v[_MOUNTAINS] = mountains
+    if then:
+        v[_STAGE], v[_PENDING] = then
+    s = _new(State, v)
+    if fleet:
+        s = gain(s, fleet)
+    for step in steps:
+        s = step(s, sp, chosen)
+    return s
+
+
+def apply_action(s: State, action: tuple) -> State:
+    kind = action[0]
+    if kind == "space":
+        sp = compiled()[action[1]]
+        if sp.draws_first:  # effects.take_space: Vikings placed, the column-3 card drawn first
+            v = list(s)
+            v[_VIKINGS] -= sp.column
+            v[_PLACED] |= sp.bit
+            v[_STAGE], v[_PENDING] = OCCUPATION, (sp.draws_first, sp.index, action[2])
+            return _new(State, v)
+        return finish(s, sp, action[2], placing=True)
+    if kind == "buy-ship":
+        return buy_ship(s, action[1])
+    if kind == "arm-ship":
+        return arm_ship(s, action[1])
+    raise ValueError(f"not an action of the action phase: {action!r}")

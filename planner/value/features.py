@@ -1,0 +1,89 @@
+"""What the learned value sees of a position: a fixed list of numbers computed from a State
+and its Setting (the snapshot with the boards as laid), never from the search.
+
+The position is the one a round's action phase leaves when it ends now (the Vikings still
+unplaced are lost): the same moment at which the round planner values its leaves. So a feature
+never counts Vikings left; it counts what the rest of the game can build on.
+
+The hand-made projection's terms (planner/evaluate.py) come first: they already weigh income by
+the phases left, tiles by the room they can fill, food by the feasts to come. The learned model
+re-weighs them and adds what they miss, from the raw counts that follow them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from models.boards import board as board_named
+from models.facts import income_phases_left
+from models.pieces import piece
+from models.round_end import open_positions, state_income
+from models.round_rules import Setting, State
+from planner.evaluate import CELLS_PER_ROUND, Evaluator, empty_board_room, later_feast_positions
+
+# The projection's terms, in its own order (names as planner.evaluate.Evaluator.components).
+TERMS = (
+    "boards as laid", "silver", "ships", "emigration", "boards gained", "occupations", "tiles", "room",
+    "covering income", "food", "resources", "weapons", "income", "bonuses", "feast", "future feasts",
+    "thing penalties",
+)  # fmt: skip
+
+RAW = (
+    "round", "rounds left", "income phases left", "score now", "income", "fillable negatives",
+    "unfillable negatives", "income to gain", "free house cells", "whaling boats", "knarrs", "longships",
+    "emigrated", "sheep", "cattle", "food value", "tile cells", "boards", "houses",
+    "open positions", "later positions", "wood", "stone", "ore",
+)  # fmt: skip
+
+NAMES = tuple(f"term: {t}" for t in TERMS) + RAW
+
+
+@cache
+def _is_house(name: str) -> bool:
+    return board_named(name).is_building and board_named(name).kind == "house"
+
+
+def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> list[float]:
+    """The position as numbers, in the order of NAMES."""
+    ev = evaluator or Evaluator(setting)
+    terms = ev.components(s)
+    snap = setting.snapshot
+    last = setting.last_round
+    room = ev.room
+    for b in s.new_boards:
+        room = room + empty_board_room(b)
+    goods = dict(s.goods)
+    food_value = sum(setting.values.get(g, 0) * n for g, n in goods.items() if piece(g).colour in ("orange", "red"))
+    tile_cells = sum(piece(g).area * n for g, n in goods.items() if piece(g).colour in ("green", "blue") and piece(g).kind == "good")
+    tile_cells += sum(piece(x).area for x in s.specials)
+    boards = [e.board for e in snap.player.boards] + list(s.new_boards)
+    score_now = sum(terms[k] for k in ("boards as laid", "silver", "ships", "emigration", "boards gained", "occupations", "thing penalties"))
+    raw = {
+        "round": s.round,
+        "rounds left": last - s.round,
+        "income phases left": income_phases_left(s.round, snap.game.length),
+        "score now": score_now,
+        "income": state_income(s, ev.facts),
+        # free -1 cells split by whether the tiles held and those later rounds bring can fill them:
+        # a board gained is worth its room only as far as there are tiles for it
+        "fillable negatives": min(room.negatives, tile_cells + CELLS_PER_ROUND * (last - s.round)),
+        "unfillable negatives": max(0, room.negatives - tile_cells - CELLS_PER_ROUND * (last - s.round)),
+        "income to gain": room.income_to_gain,
+        "free house cells": room.house_cells,
+        "whaling boats": s.ships_of("whaling-boat"),
+        "knarrs": s.ships_of("knarr"),
+        "longships": s.ships_of("longship"),
+        "emigrated": len(s.emigrated),
+        "sheep": s.animals("sheep"),
+        "cattle": s.animals("cattle"),
+        "food value": food_value,
+        "tile cells": tile_cells,
+        "boards": len(boards),
+        "houses": sum(1 for b in boards if _is_house(b)),
+        "open positions": open_positions(s),
+        "later positions": later_feast_positions(s, snap.game.length),
+        "wood": s.wood,
+        "stone": s.stone,
+        "ore": s.ore,
+    }
+    return [float(terms[t]) for t in TERMS] + [float(raw[r]) for r in RAW]

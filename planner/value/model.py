@@ -1,0 +1,158 @@
+"""The learned value at play time: a model file read into plain Python, no scikit-learn needed.
+
+A model file (`planner/value/model-VERSION.json`, format `affo-value/1`) holds the feature
+names it was fitted on with each one's range in the training data (a position is valued as if
+every feature were clipped into it, so the linear part never extrapolates where a search could
+chase its errors), a linear part (means, scales and coefficients of standardised features) and optionally boosted regression trees fitted on the linear part's residuals
+(sklearn's arrays: left and right child, feature, threshold, leaf value; a feature value goes
+left when at most the threshold, compared in 32-bit floats as scikit-learn compares them), and
+the summary of the data it was trained on. `predict` reproduces scikit-learn's prediction.
+
+`LearnedEvaluator` is the round planner's leaf value with it: the predicted final score of the
+position the action phase leaves if it ends now. Its `components` are still the hand-made
+projection's terms, which the planner's reasons name.
+"""
+
+from __future__ import annotations
+
+import json
+from array import array
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from models.round_rules import Setting, State
+from planner.evaluate import Evaluator
+
+HERE = Path(__file__).parent
+FORMAT = "affo-value/1"
+
+
+@dataclass(frozen=True)
+class Tree:
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    feature: tuple[int, ...]
+    threshold: tuple[float, ...]
+    value: tuple[float, ...]
+
+    def predict(self, x: list[float]) -> float:
+        node = 0
+        while self.left[node] != -1:
+            node = self.left[node] if x[self.feature[node]] <= self.threshold[node] else self.right[node]
+        return self.value[node]
+
+    def source(self, node: int = 0, indent: str = "    ") -> list[str]:
+        """This tree as nested Python ifs adding its leaf to `y` (a search values thousands of
+        positions a decision: compiled trees cost microseconds where walking them costs far more)."""
+        if self.left[node] == -1:
+            return [f"{indent}y += {self.value[node]!r}"]
+        return ([f"{indent}if x[{self.feature[node]}] <= {self.threshold[node]!r}:"] + self.source(self.left[node], indent + "    ")
+                + [f"{indent}else:"] + self.source(self.right[node], indent + "    "))  # fmt: skip
+
+
+def compile_trees(trees: tuple[Tree, ...]):
+    """One function x -> the sum of every tree's leaf for x."""
+    lines = ["def trees(x):", "    y = 0.0"] + [line for t in trees for line in t.source()] + ["    return y"]
+    scope: dict = {}
+    exec("\n".join(lines), scope)  # noqa: S102 - our own numbers from our own model file, formatted by repr
+    return scope["trees"]
+
+
+@dataclass(frozen=True)
+class ValueModel:
+    version: str
+    names: tuple[str, ...]
+    low: tuple[float, ...]  # each feature's range in the training data: a position outside it is
+    high: tuple[float, ...]  # valued as at the nearest edge, so a search cannot chase extrapolations
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    coef: tuple[float, ...]
+    intercept: float
+    trees: tuple[Tree, ...]
+    tree_init: float
+    learning_rate: float
+    summary: dict
+    _trees: object = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_trees", compile_trees(self.trees))
+
+    def linear(self, x: list[float]) -> float:
+        return self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, x, self.mean, self.scale))
+
+    def predict(self, x: list[float]) -> float:
+        x = [min(max(v, lo), hi) for v, lo, hi in zip(x, self.low, self.high)]
+        y = self.linear(x)
+        if self.trees:
+            x32 = array("f", x).tolist()  # scikit-learn's trees compare 32-bit floats
+            y += self.tree_init + self.learning_rate * self._trees(x32)
+        return y
+
+
+def model_path(version: str) -> Path:
+    return HERE / f"model-{version}.json"
+
+
+def to_json(model: ValueModel) -> dict:
+    return {
+        "format": FORMAT,
+        "version": model.version,
+        "summary": model.summary,
+        "features": list(model.names),
+        "range": {"low": list(model.low), "high": list(model.high)},
+        "linear": {"mean": list(model.mean), "scale": list(model.scale), "coef": list(model.coef), "intercept": model.intercept},
+        "trees": {
+            "init": model.tree_init,
+            "learning_rate": model.learning_rate,
+            "nodes": [[list(t.left), list(t.right), list(t.feature), list(t.threshold), list(t.value)] for t in model.trees],
+        },
+    }
+
+
+def from_json(data: dict) -> ValueModel:
+    if data.get("format") != FORMAT:
+        raise ValueError(f"not an {FORMAT} model file")
+    lin, trees = data["linear"], data["trees"]
+    return ValueModel(
+        version=data["version"],
+        names=tuple(data["features"]),
+        low=tuple(data["range"]["low"]),
+        high=tuple(data["range"]["high"]),
+        mean=tuple(lin["mean"]),
+        scale=tuple(lin["scale"]),
+        coef=tuple(lin["coef"]),
+        intercept=lin["intercept"],
+        trees=tuple(Tree(*map(tuple, t)) for t in trees["nodes"]),
+        tree_init=trees["init"],
+        learning_rate=trees["learning_rate"],
+        summary=data.get("summary", {}),
+    )
+
+
+@cache
+def load_model(version: str) -> ValueModel:
+    from planner.value.features import NAMES
+
+    model = from_json(json.loads(model_path(version).read_text(encoding="utf-8")))
+    if model.names != NAMES:
+        raise ValueError(f"model {version} was fitted on other features than planner/value/features.py computes: fit it again")
+    return model
+
+
+class LearnedEvaluator(Evaluator):
+    """The projection's terms for the reasons; the learned forecast as the value."""
+
+    def __init__(self, setting: Setting, model: ValueModel):
+        super().__init__(setting)
+        self.model = model
+        self.forecasts: dict = {}
+
+    def __call__(self, s: State) -> float:
+        v = self.forecasts.get(s)
+        if v is None:
+            from planner.value.features import features
+
+            v = self.model.predict(features(s, self.setting, self))
+            self.forecasts[s] = v
+        return v

@@ -1,0 +1,169 @@
+"""Fit the learned value: play seeded solo games, fit, write a versioned model file.
+
+    python -m planner.value.train --games 80 --seed 100 --nodes 20 --explore 0.15 \\
+        --value projection --version v1 [--data positions.parquet] [--workers 2]
+
+Games are seeds `seed` .. `seed + games - 1` played by the round planner with `nodes` states a
+decision and the leaf value `--value` ("projection", or an earlier model's version: playing
+with the last model and fitting again is how the value is iterated), taking one of its other
+alternatives with probability `--explore` (seeded) so that the data covers more than one line
+of play. Positions are planner/value/collect.py's: one per round, the action phase's end.
+`--data FILE` keeps the positions (Parquet): an existing file is read instead of playing;
+`--also FILE ...` adds earlier positions to the fit (iterating: the new games show where the
+last model was wrong about the positions its own search sought out).
+
+The fit (scikit-learn, deterministic): a ridge regression of the final score on the
+standardised features, then gradient-boosted shallow trees (fixed random_state) on its
+residuals: the linear part carries what adds up (silver, ships, emigrations, income over the
+phases left), the trees what does not (what is left of the game at each round). Each feature's
+training range is kept, and play clips to it (planner/value/model.py). The model file is plain JSON
+(planner/value/model.py reads it without scikit-learn) with a summary of its training data and
+the cross-validated error by round (5 folds, grouped by game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+TREES = 150
+DEPTH = 3
+LEARNING_RATE = 0.05
+ALPHA = 1.0
+
+
+def collect(args) -> object:
+    import pandas as pd
+
+    from planner.value.collect import Job, frame, play_jobs
+
+    earlier = [pd.read_parquet(p) for p in args.also]
+    if args.data and Path(args.data).exists():
+        return pd.concat([pd.read_parquet(args.data), *earlier], ignore_index=True)
+    jobs = [Job(seed, args.nodes, args.value, args.explore) for seed in range(args.seed, args.seed + args.games)]
+    played = play_jobs(jobs, args.workers, on_done=lambda d, n: print(f"played {d}/{n}", flush=True))
+    df = frame(played)
+    if args.data:
+        df.to_parquet(args.data)
+    return pd.concat([df, *earlier], ignore_index=True)
+
+
+def fit(x, y, trees: int = TREES):
+    """(ridge pipeline, boosted trees or None) fitted on x -> y."""
+    from sklearn.ensemble import GradientBoostingRegressor
+    from sklearn.linear_model import Ridge
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    linear = make_pipeline(StandardScaler(), Ridge(alpha=ALPHA)).fit(x, y)
+    if not trees:
+        return linear, None
+    residual = y - linear.predict(x)
+    boost = GradientBoostingRegressor(n_estimators=trees, max_depth=DEPTH, learning_rate=LEARNING_RATE, subsample=1.0, random_state=0)
+    return linear, boost.fit(x, residual)
+
+
+def predict(parts, x):
+    linear, boost = parts
+    y = linear.predict(x)
+    return y + boost.predict(x) if boost is not None else y
+
+
+def cross_validated_error(df, names, trees: int = TREES) -> dict[int, float]:
+    """Mean |predicted - final| by round over 5 folds grouped by game (no game in both)."""
+    import numpy as np
+    from sklearn.model_selection import GroupKFold
+
+    x, y, groups = df[list(names)].to_numpy(), df["final score"].to_numpy(), df["seed"].to_numpy()
+    out = np.zeros(len(y))
+    for train, test in GroupKFold(n_splits=5).split(x, y, groups):
+        out[test] = predict(fit(x[train], y[train], trees), x[test])
+    err = abs(out - y)
+    return {int(r): round(float(err[df["round"].to_numpy() == r].mean()), 2) for r in sorted(df["round"].unique())}
+
+
+def export(parts, names, version: str, summary: dict, x=None):
+    """The fitted parts as a ValueModel; `x` (the training features) gives each one's range."""
+    from planner.value.model import ValueModel
+
+    linear, boost = parts
+    scaler, ridge = linear.steps[0][1], linear.steps[1][1]
+    trees = ()
+    init, rate = 0.0, 0.0
+    if boost is not None:
+        trees = tuple(_tree(e[0].tree_) for e in boost.estimators_)
+        init, rate = float(boost.init_.constant_[0][0]), float(boost.learning_rate)
+    return ValueModel(
+        version=version,
+        names=tuple(names),
+        low=tuple(float(v) for v in x.min(axis=0)) if x is not None else (float("-inf"),) * len(names),
+        high=tuple(float(v) for v in x.max(axis=0)) if x is not None else (float("inf"),) * len(names),
+        mean=tuple(float(v) for v in scaler.mean_),
+        scale=tuple(float(v) for v in scaler.scale_),
+        coef=tuple(float(v) for v in ridge.coef_),
+        intercept=float(ridge.intercept_),
+        trees=trees,
+        tree_init=init,
+        learning_rate=rate,
+        summary=summary,
+    )
+
+
+def _tree(t):
+    from planner.value.model import Tree
+
+    return Tree(
+        tuple(int(v) for v in t.children_left),
+        tuple(int(v) for v in t.children_right),
+        tuple(max(0, int(v)) for v in t.feature),  # leaves carry -2: never read
+        tuple(float(v) for v in t.threshold),
+        tuple(float(v) for v in t.value[:, 0, 0]),
+    )
+
+
+def summarise(df, args) -> dict:
+    games = df.groupby("seed")["final score"].first()
+    return {
+        "games": int(games.size),
+        "seeds": [int(games.index.min()), int(games.index.max())],
+        "positions": int(len(df)),
+        "played_by": {"nodes": args.nodes, "value": args.value, "explore": args.explore},
+        "final_score": {"mean": round(float(games.mean()), 2), "min": int(games.min()), "max": int(games.max())},
+        "command": f"python -m planner.value.train --games {args.games} --seed {args.seed} --nodes {args.nodes} "
+        f"--explore {args.explore} --value {args.value} --version {args.version}"
+        + (f" --data {Path(args.data).name}" if args.data else "") + "".join(f" --also {Path(p).name}" for p in args.also),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description="Fit the learned value from seeded solo games.")
+    ap.add_argument("--games", type=int, default=80)
+    ap.add_argument("--seed", type=int, default=100)
+    ap.add_argument("--nodes", type=int, default=20)
+    ap.add_argument("--explore", type=float, default=0.15)
+    ap.add_argument("--value", default="projection")
+    ap.add_argument("--version", default="v1")
+    ap.add_argument("--data", default=None, help="Parquet file of positions: read if it exists, else written")
+    ap.add_argument("--also", nargs="*", default=[], help="Parquet files of earlier positions fitted on too (iterating)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--trees", type=int, default=TREES)
+    args = ap.parse_args(argv)
+    from planner.value.features import NAMES
+    from planner.value.model import model_path, to_json
+
+    df = collect(args)
+    names = list(NAMES)
+    cv = cross_validated_error(df, names, args.trees)
+    print("cross-validated mean |error| by round:", cv, flush=True)
+    x = df[names].to_numpy()
+    parts = fit(x, df["final score"].to_numpy(), args.trees)
+    summary = summarise(df, args) | {"cross_validated_error_by_round": cv, "trees": args.trees, "depth": DEPTH}
+    model = export(parts, names, args.version, summary, x)
+    path = model_path(args.version)
+    path.write_text(json.dumps(to_json(model), separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
+
+
+if __name__ == "__main__":
+    main()
