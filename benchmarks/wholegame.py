@@ -1,6 +1,6 @@
 """Benchmark of the whole-game player (planner/whole_game) on seeded long solo games.
 
-    python -m benchmarks.wholegame [--games 20] [--nodes 100] [--budgets 0,25,50,100] [--budget-games 6]
+    python -m benchmarks.wholegame [--games 20] [--nodes 25] [--budgets 0,10,25,50] [--budget-games 5]
 
 Every policy plays the same seeds on the engine (models/engine through planner/affo_game.py),
 chance drawn from the seed: the whole-game player (MCTS over the heuristic's best actions,
@@ -41,7 +41,7 @@ def run(make_policy, seeds: list[int]) -> tuple[list[dict], float]:
 
 def summary(name: str, rows: list[dict], cpu: float) -> str:
     scores = [r["score"] for r in rows]
-    return f"| {name} | {statistics.mean(scores):.1f} | {min(scores)} | {max(scores)} | {cpu:.1f} |"
+    return f"| {name} | {statistics.mean(scores):.1f} | {min(scores)} | {max(scores)} | {cpu:.2f} |"
 
 
 def strategy(rows: list[dict]) -> list[str]:
@@ -75,9 +75,9 @@ def strategy(rows: list[dict]) -> list[str]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--nodes", type=int, default=100)
-    ap.add_argument("--budgets", default="0,25,50,100")
-    ap.add_argument("--budget-games", type=int, default=6)
+    ap.add_argument("--nodes", type=int, default=25)
+    ap.add_argument("--budgets", default="0,10,25,50")
+    ap.add_argument("--budget-games", type=int, default=5)
     args = ap.parse_args()
     seeds = list(range(1, args.games + 1))
     budgets = [int(b) for b in args.budgets.split(",")]
@@ -92,8 +92,12 @@ def main() -> None:
         results[name] = run(make, seeds)
         print(summary(name, *results[name]), flush=True)
     curve = []
+    main_rows, main_cpu = results[f"whole-game player ({args.nodes} simulations a decision)"]
     for nodes in budgets:
-        rows, cpu = run(player(nodes), seeds[: args.budget_games])
+        if nodes == args.nodes:  # the same games as the main run's first seeds: not played twice
+            rows, cpu = main_rows[: args.budget_games], main_cpu
+        else:
+            rows, cpu = run(player(nodes), seeds[: args.budget_games])
         curve.append((nodes, rows, cpu))
         print(nodes, statistics.mean(r["score"] for r in rows), flush=True)
     write(args, seeds, results, curve, load_before)
@@ -121,7 +125,7 @@ def write(args, seeds, results, curve, load_before) -> None:
         "",
         "| simulations a decision | mean | min | max | CPU s per game |",
         "|---|---|---|---|---|",
-        *(f"| {nodes} | {statistics.mean(r['score'] for r in rows):.1f} | {min(r['score'] for r in rows)} | {max(r['score'] for r in rows)} | {cpu:.1f} |"
+        *(f"| {nodes} | {statistics.mean(r['score'] for r in rows):.1f} | {min(r['score'] for r in rows)} | {max(r['score'] for r in rows)} | {cpu:.2f} |"
           for nodes, rows, cpu in curve),  # fmt: skip
         "",
         f"## What the {name} did ({len(seeds)} games)",

@@ -18,7 +18,8 @@ def solo(
     seed: Annotated[int, typer.Option("--seed", help="Everything random (dice, mountain strips, draws) comes from this seed.")] = 0,
     length: Annotated[str, typer.Option("--length", help="long (7 rounds) or short (6 rounds).")] = "long",
     record: Annotated[Path | None, typer.Option("--record", help="Write the game as an affo-game/1 record (affo review reads it).")] = None,
-    nodes: Annotated[int, typer.Option("--nodes", help="States the planner expands per decision: more is stronger and slower.")] = 40,
+    nodes: Annotated[int | None, typer.Option("--nodes", help="The search's budget per decision: states the round planner expands (default 40), or simulations of the whole-game player (default 25). More is stronger and slower.")] = None,
+    player: Annotated[str, typer.Option("--player", help="planner: the round planner (one round ahead). whole: the whole-game player (MCTS over the fast engine, every round ahead; benchmarks/RESULTS-wholegame.md).")] = "planner",
     as_json: JsonOpt = False,
 ) -> None:
     """Watch the planner play a whole solo game, every decision its own.
@@ -32,17 +33,24 @@ def solo(
       affo solo --seed 7
 
       affo solo --seed 7 --record game.json && affo review game.json
+
+      affo solo --seed 7 --player whole
     """
     if length not in ("long", "short"):
         fail(f"--length is long or short, not {escape(length)!r}", BAD_INPUT)
     if length == "short":
         fail("the planner plays the long solo game only for now (--length long)", BAD_INPUT)
-    if nodes < 1:
+    if player not in ("planner", "whole"):
+        fail(f"--player is planner or whole, not {escape(player)!r}", BAD_INPUT)
+    if nodes is not None and nodes < 1:
         fail("--nodes must be at least 1", BAD_INPUT)
-    from planner.solo_record import play_solo
+    if player == "whole":
+        from planner.whole_game.solo import DEFAULT_NODES, play_whole_solo as play
+    else:
+        from planner.solo_record import DEFAULT_NODES, play_solo as play
 
     with err_console.status(f"playing seed {seed}") as status:
-        game = play_solo(seed, nodes, progress=lambda text: status.update(f"playing seed {seed}: {text}"))
+        game = play(seed, nodes or DEFAULT_NODES, progress=lambda text: status.update(f"playing seed {seed}: {text}"))
     if record:
         record.write_text(json.dumps(game.record, indent=1) + "\n", encoding="utf-8")
     if as_json:

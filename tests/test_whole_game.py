@@ -76,3 +76,43 @@ def test_stats_count_what_the_final_state_shows():
     assert stats["emigrated"] == sum(final.emigrated)
     assert stats["houses"] + stats["sheds"] + stats["explorations"] == len(final.boards) - 1
     assert stats["large_ships"] + stats["whaling_boats"] == len(final.ships) + sum(final.emigrated)
+
+
+def test_affo_solo_plays_the_whole_game_player_and_scores_its_final_snapshot(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from cli.app import app
+    from models.record import parse_record
+    from models.scoring import score
+    from models.snapshot import parse_snapshot
+
+    runner = CliRunner()
+    args = ["solo", "--seed", "2", "--player", "whole", "--nodes", "1", "--record", str(tmp_path / "g.json"), "--json"]
+    out = runner.invoke(app, args)
+    assert out.exit_code == 0, out.output
+    played = json.loads(out.stdout)
+    record = json.loads((tmp_path / "g.json").read_text())
+    parse_record(record)  # every round legal, no tile lost
+    assert len(record["rounds"]) == 7 and record["final"]["game"]["final"] is True
+    assert played["seed"] == 2 and played["score"] == score(parse_snapshot(record["final"])).total
+    assert runner.invoke(app, ["solo", "--player", "chess"]).exit_code == 2
+
+
+def test_a_full_bay_takes_no_ship_from_a_space_option():
+    """Build a House and Ship gains its ship through an option: with four large ships held the
+    bay is full, so neither option may be chosen (the rule checker refuses a fifth large ship)."""
+    from models.engine.tables import LONGSHIP, space_index
+
+    game = AffoGame()
+    s = game.apply(game.initial_state(), game.chance_outcomes(game.initial_state())[0][1])
+    s = game.apply(s, (0, 0, 0, 1))._replace(vikings_left=12, wood=2, stone=2)
+    house_and_ship = space_index()["build-house-and-ship"]
+
+    def offered(state):
+        """The options chosen on that space (each may come with and without the column-3 card)."""
+        return {dict(a[2])["options"] for a in game.legal_actions(state) if a[0] == "space" and a[1] == house_and_ship}
+
+    assert offered(s) == {(0,), (1,)}
+    assert offered(s._replace(ships=((LONGSHIP, 0),) * 4)) == set()

@@ -87,8 +87,9 @@ def _redated(before: Snapshot, round_: int) -> Snapshot:
 
 def _judge(s, setting, recorded: RecordedAction, nodes: int):
     from planner.round_search import Options, Search
+    from planner.value import CURRENT
 
-    search = Search(s, setting, Options(nodes=nodes))
+    search = Search(s, setting, Options(nodes=nodes, value=CURRENT))  # judged by the value the planner plays with
     search.run()
     value = search.values()
     edges = [(value[c], d["order"], d["action"], c) for _, c, d in search.graph.out_edges(s, data=True) if d["action"].kind != "pass"]
