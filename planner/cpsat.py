@@ -19,12 +19,15 @@ steps the level is solved whole, the cut kept. Every step is exact, so answers d
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ortools.sat.python import cp_model
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,7 @@ class LexAnswer:
     answer: Any  # what `read` returned for the last solution found (None if there was none)
     bound: float | None  # best bound of the level that was cut short (None when all proven)
     solves: int
+    work: float = 0.0  # CP-SAT deterministic time over every solve: load-independent effort
 
 
 SolutionRead = Callable[[cp_model.CpSolver], Any]
@@ -159,7 +163,7 @@ def solve_lexicographic(
             values.append(value)
             model.add(level.expr == value)
         hint_solution(model, solver)
-    return LexAnswer(status, values, answer, bound, solves)
+    return LexAnswer(status, values, answer, bound, solves, budget.work)
 
 
 @dataclass
@@ -203,6 +207,8 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         from planner.lp_bound import lp_bound
 
         lp = lp_bound(model)
+        if lp is not None:
+            log.debug("LP bound %.3f, fixes %d of %d variables at it", float(lp.bound), len(lp.fixings(lp.best)), len(lp.domains))
     if lp is None:
         solver = budget.solver()
         code = solver.solve(model, callback)
@@ -222,6 +228,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         solver = budget.solver(share=0.5, extra=params.targeted_extra)
         code = solver.solve(restricted, callback)
         budget.spend(solver)
+        log.debug("restricted to %d: %s, work %.2f", best, solver.status_name(code), solver.response_proto.deterministic_time)
         solves += 1
         if code == cp_model.OPTIMAL or code == cp_model.FEASIBLE:  # reaches the bound: optimal
             return LevelStep(solver, cp_model.OPTIMAL, None, solves)
@@ -232,5 +239,6 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     solver = budget.solver()
     code = solver.solve(model, callback)
     budget.spend(solver)
+    log.debug("whole level below %d: %s, work %.2f", best, solver.status_name(code), solver.response_proto.deterministic_time)
     bound = None if code != cp_model.FEASIBLE else sign * min(sign * solver.best_objective_bound, best)
     return LevelStep(solver, code, bound, solves + 1)

@@ -58,6 +58,7 @@ class PlacementResult:
     message: str = ""
     objective_reason: str = ""
     rounds_left: int = 0
+    work: float = 0.0  # CP-SAT deterministic time over every solve (the machine's load does not change it)
 
 
 class ProgressReporter(cp_model.CpSolverSolutionCallback):
@@ -101,11 +102,12 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     def read(solver: cp_model.CpSolver):
         return [i for i, var in enumerate(pm.x) if solver.boolean_value(var)], {k: solver.value(v) for k, v in pm.resources.items()}
 
-    cuts = 0
+    cuts, work = 0, 0.0
     while True:
         hint_from(pm, greedy)
         answer = solve_lexicographic(pm.model, objective.levels, params, read, callback_for)
-        finish = Finish(pm, objective, choice, start, cuts, greedy_gain)
+        work += answer.work
+        finish = Finish(pm, objective, choice, start, cuts, greedy_gain, work)
         if answer.answer is None:
             return finish.without_solution(answer.status, greedy)
         chosen, resources = answer.answer
@@ -168,6 +170,7 @@ class Finish:
     start: float
     cuts: int
     greedy_gain: int
+    work: float
 
     def without_solution(self, status: str, greedy: GreedyLayout) -> PlacementResult:
         """No solution from CP-SAT within the limit: the greedy layout is legal, so report it as FEASIBLE."""
@@ -202,4 +205,5 @@ class Finish:
             greedy_gain=self.greedy_gain,
             objective_reason=self.choice.reason,
             rounds_left=self.choice.rounds_left,
+            work=self.work,
         )
