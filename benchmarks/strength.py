@@ -1,7 +1,7 @@
 """Strength of the solo player: seeded long solo games, policies side by side, score by budget.
 
     python -m benchmarks.strength [--games 20] [--first-seed 1] [--nodes 40] \\
-        [--budgets 10,20,40,80] [--value v1] [--workers 2]
+        [--budgets 10,20,40,80] [--budget-games N] [--value v3] [--workers 2] [--cache FILE]
 
 Every policy plays the same seeds (planner/solo.py's play_game: the game `affo solo --seed N`
 plays), tiles laid by the placement engine alike:
@@ -11,19 +11,24 @@ plays), tiles laid by the placement engine alike:
   leaves, what `affo solo` played before the learned value;
 - greedy: planner/baseline.py, one action ahead on the projection.
 
-Then the planner again at every node budget of `--budgets` (states a decision), and how often
-each policy explores, builds and emigrates ships, keeps and breeds animals, builds houses.
-Writes benchmarks/RESULTS-strength.md. Games fan out over Dask (planner/batch.py).
+Then the planner again at every node budget of `--budgets` (states a decision) on the first
+`--budget-games` seeds (all of them by default), and how often each policy explores, builds and
+emigrates ships, keeps and breeds animals, builds houses. Writes benchmarks/RESULTS-strength.md.
+Games fan out over Dask (planner/batch.py). `--cache FILE` (JSON lines, on this machine) keeps
+each game as it finishes and plays only the games it lacks: a run stopped halfway resumes, and
+a second value version reuses the other policies' games.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
 from models.boards import board as board_named
+from planner.value import CURRENT
 
 
 @dataclass(frozen=True)
@@ -32,9 +37,29 @@ class Job:
     seed: int
     nodes: int
     value: str
+    cache: str = ""  # a JSON-lines file each finished game is appended to
+
+    def key(self) -> tuple:
+        return (self.policy, self.seed, self.nodes, self.value if self.policy == "planner" else "")
+
+
+def cached(path: str) -> dict[tuple, dict]:
+    """The games a cache file holds, by job key."""
+    if not path or not Path(path).exists():
+        return {}
+    rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {tuple(r["key"]): r for r in rows}
 
 
 def run(job: Job) -> dict:
+    row = play(job)
+    if job.cache:
+        with open(job.cache, "a", encoding="utf-8") as f:  # one short line: appended whole
+            f.write(json.dumps(row | {"key": list(job.key())}) + "\n")
+    return row
+
+
+def play(job: Job) -> dict:
     """One game: its score and what the player did (a plain function for Dask)."""
     from planner.baseline import greedy_action
     from planner.solo import play_game
@@ -52,7 +77,7 @@ def run(job: Job) -> dict:
 
     policy = greedy_action if job.policy == "greedy" else planner_policy(job.nodes, value)
     result = play_game(policy, job.seed, observe=observe)
-    return {"policy": job.policy, "seed": job.seed, "nodes": job.nodes, "score": result.score, "forecasts": forecasts,
+    return {"policy": job.policy, "seed": job.seed, "nodes": job.nodes, "value": value, "score": result.score, "forecasts": forecasts,
             **style(result.final, seen)}  # fmt: skip
 
 
@@ -90,7 +115,7 @@ def report(rows: list[dict], args, budgets: list[int]) -> list[str]:
     main = {p: [r for r in rows if r["policy"] == p and (p == "greedy" or r["nodes"] == args.nodes)] for p in ("planner", "one-round", "greedy")}
     lines = ["# Solo strength benchmark", "", f"Machine: {machine()}", "",
              f"Command: `python -m benchmarks.strength --games {args.games} --first-seed {args.first_seed} --nodes {args.nodes} "
-             f"--budgets {','.join(map(str, budgets))} --value {args.value}`", "",
+             f"--budgets {','.join(map(str, budgets))} --budget-games {args.budget_games} --value {args.value}`", "",
              f"## {args.games} seeded long solo games (seeds {args.first_seed}-{args.first_seed + args.games - 1}), the same seeds for every policy", "",
              "| policy | mean | min | max |", "|---|---|---|---|"]  # fmt: skip
     names = {"planner": f"planner, learned value {args.value} ({args.nodes} states a decision)",
@@ -104,8 +129,11 @@ def report(rows: list[dict], args, budgets: list[int]) -> list[str]:
         lines.append(f"| {seed} | " + " | ".join(str(next(r["score"] for r in rs if r["seed"] == seed)) for rs in main.values()) + " |")
     lines += ["", f"## Mean score against the node budget (planner, learned value {args.value})", "",
               "| states a decision | mean | min | max |", "|---|---|---|---|"]  # fmt: skip
+    curve = range(args.first_seed, args.first_seed + args.budget_games)
+    if args.budget_games < args.games:
+        lines += [f"Seeds {curve[0]}-{curve[-1]} (the first {args.budget_games}) at every budget.", ""]
     for b in budgets:
-        mean, lo, hi = describe([r for r in rows if r["policy"] == "planner" and r["nodes"] == b])
+        mean, lo, hi = describe([r for r in rows if r["policy"] == "planner" and r["nodes"] == b and r["seed"] in curve])
         lines.append(f"| {b} | {mean:.1f} | {lo} | {hi} |")
     lines += ["", "## What the players did (games where it happened / mean per game)", "",
               "Explorations: exploration boards taken; ships: ships built (kept or emigrated); animals: most sheep and cattle held "
@@ -144,17 +172,26 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--nodes", type=int, default=40)
     ap.add_argument("--budgets", default="10,20,40,80")
-    ap.add_argument("--value", default="v1")
+    ap.add_argument("--value", default=CURRENT)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--budget-games", type=int, default=None, help="seeds played at every budget (default: --games)")
+    ap.add_argument("--cache", default="", help="JSON-lines file of finished games: read, and appended to")
     ap.add_argument("--out", default=str(Path(__file__).with_name("RESULTS-strength.md")))
     args = ap.parse_args()
+    args.budget_games = min(args.games, args.budget_games or args.games)
     budgets = sorted({int(b) for b in args.budgets.split(",")} | {args.nodes})
     seeds = range(args.first_seed, args.first_seed + args.games)
-    jobs = [Job("planner", s, b, args.value) for b in budgets for s in seeds]
-    jobs += [Job("one-round", s, args.nodes, "projection") for s in seeds] + [Job("greedy", s, 0, "") for s in seeds]
+    curve = seeds[: args.budget_games]
+    jobs = [Job("planner", s, b, args.value, args.cache) for b in budgets for s in (seeds if b == args.nodes else curve)]
+    jobs += [Job("one-round", s, args.nodes, "projection", args.cache) for s in seeds] + [Job("greedy", s, 0, "", args.cache) for s in seeds]
     from planner.batch import map_in_order
 
-    rows = map_in_order(run, jobs, None, args.workers, on_done=lambda d, n: print(f"played {d}/{n}", flush=True))
+    done = cached(args.cache)
+    todo = [j for j in jobs if j.key() not in done]
+    print(f"{len(jobs) - len(todo)} of {len(jobs)} games from the cache", flush=True)
+    played = map_in_order(run, todo, None, args.workers, on_done=lambda d, n: print(f"played {d}/{n}", flush=True)) if todo else []
+    fresh = {j.key(): r for j, r in zip(todo, played)}
+    rows = [fresh.get(j.key()) or done[j.key()] for j in jobs]
     lines = report(rows, args, budgets)
     Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))

@@ -45,6 +45,26 @@ def test_the_exported_model_predicts_what_scikit_learn_predicts():
     assert len(model.trees) == 20
 
 
+def test_banked_points_count_in_full_beyond_the_training_range():
+    # y = 3 * feature 3 (score now) + 5: with the offset the fitted parts learn only the 5
+    from planner.value.train import offset_weights
+
+    rng = np.random.default_rng(1)
+    x = rng.uniform(-20, 20, size=(200, len(NAMES)))
+    score_now = NAMES.index("score now")
+    y = x[:, score_now] + 5.0
+    offset = offset_weights(NAMES)
+    model = from_json(json.loads(json.dumps(to_json(export(fit(x, y, trees=10, offset=offset), NAMES, "t", {}, x)))))
+    assert [model.predict(list(r)) for r in x[:20]] == pytest.approx(list(predict(fit(x, y, 10, offset), x[:20])), abs=1e-6)
+    row = list(x[0])
+    row[score_now] = 100.0  # far above the training range (at most 20)
+    higher = row.copy()
+    higher[score_now] = 121.0
+    assert model.predict(higher) - model.predict(row) == pytest.approx(21.0)  # an emigration's points, all of them
+    plain = export(fit(x, y, trees=10), NAMES, "t", {}, x)
+    assert plain.predict(higher) == pytest.approx(plain.predict(row))  # clipped: flat beyond the range
+
+
 def test_the_shipped_model_file_names_its_features_and_training_data():
     data = json.loads(model_path(SHIPPED).read_text())
     assert data["features"] == list(NAMES)

@@ -8,6 +8,12 @@ chase its errors), a linear part (means, scales and coefficients of standardised
 left when at most the threshold, compared in 32-bit floats as scikit-learn compares them), and
 the summary of the data it was trained on. `predict` reproduces scikit-learn's prediction.
 
+A model may also name an offset (`"offset": {feature: weight}`): points the position has banked,
+such as its score if the game ended now, added to the prediction unclipped, the fitted parts
+forecasting only the points still to come. Banked points then count in full wherever the search
+goes: a clipped forecast of the whole score is flat beyond what its training games reached (v2
+saw at most one emigration, so a second one was worth nothing to it).
+
 `LearnedEvaluator` is the round planner's leaf value with it: the predicted final score of the
 position the action phase leaves if it ends now. Its `components` are still the hand-made
 projection's terms, which the planner's reasons name.
@@ -73,6 +79,7 @@ class ValueModel:
     tree_init: float
     learning_rate: float
     summary: dict
+    offset: tuple[float, ...] = ()  # weight per feature of the banked points added unclipped; () none
     _trees: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -81,9 +88,13 @@ class ValueModel:
     def linear(self, x: list[float]) -> float:
         return self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, x, self.mean, self.scale))
 
+    def banked(self, x: list[float]) -> float:
+        return sum(w * v for w, v in zip(self.offset, x) if w)
+
     def predict(self, x: list[float]) -> float:
+        banked = self.banked(x)
         x = [min(max(v, lo), hi) for v, lo, hi in zip(x, self.low, self.high)]
-        y = self.linear(x)
+        y = banked + self.linear(x)
         if self.trees:
             x32 = array("f", x).tolist()  # scikit-learn's trees compare 32-bit floats
             y += self.tree_init + self.learning_rate * self._trees(x32)
@@ -100,6 +111,7 @@ def to_json(model: ValueModel) -> dict:
         "version": model.version,
         "summary": model.summary,
         "features": list(model.names),
+        "offset": {n: w for n, w in zip(model.names, model.offset) if w},
         "range": {"low": list(model.low), "high": list(model.high)},
         "linear": {"mean": list(model.mean), "scale": list(model.scale), "coef": list(model.coef), "intercept": model.intercept},
         "trees": {
@@ -114,6 +126,7 @@ def from_json(data: dict) -> ValueModel:
     if data.get("format") != FORMAT:
         raise ValueError(f"not an {FORMAT} model file")
     lin, trees = data["linear"], data["trees"]
+    offset = data.get("offset") or {}
     return ValueModel(
         version=data["version"],
         names=tuple(data["features"]),
@@ -127,6 +140,7 @@ def from_json(data: dict) -> ValueModel:
         tree_init=trees["init"],
         learning_rate=trees["learning_rate"],
         summary=data.get("summary", {}),
+        offset=tuple(float(offset.get(n, 0.0)) for n in data["features"]) if offset else (),
     )
 
 

@@ -10,12 +10,16 @@ alternatives with probability `--explore` (seeded) so that the data covers more 
 of play. Positions are planner/value/collect.py's: one per round, the action phase's end.
 `--data FILE` keeps the positions (Parquet): an existing file is read instead of playing;
 `--also FILE ...` adds earlier positions to the fit (iterating: the new games show where the
-last model was wrong about the positions its own search sought out).
+last model was wrong about the positions its own search sought out). `--play-only` plays and
+writes `--data` without fitting: long runs go in chunks, so a stopped run loses one chunk.
 
 The fit (scikit-learn, deterministic): a ridge regression of the final score on the
 standardised features, then gradient-boosted shallow trees (fixed random_state) on its
 residuals: the linear part carries what adds up (silver, ships, emigrations, income over the
-phases left), the trees what does not (what is left of the game at each round). Each feature's
+phases left), the trees what does not (what is left of the game at each round). Both forecast
+the points still to come: the points banked (OFFSET: the score if the game ended now, animals at
+their stable points) are taken off the final score before the fit and added back unclipped at
+play time (`--no-offset`: forecast the whole score, as v1 and v2 do). Each feature's
 training range is kept, and play clips to it (planner/value/model.py). The model file is plain JSON
 (planner/value/model.py reads it without scikit-learn) with a summary of its training data and
 the cross-validated error by round (5 folds, grouped by game).
@@ -31,6 +35,7 @@ TREES = 150
 DEPTH = 3
 LEARNING_RATE = 0.05
 ALPHA = 1.0
+OFFSET = {"score now": 1.0, "sheep": 2.0, "cattle": 3.0}  # points banked if the game ended now
 
 
 def collect(args) -> object:
@@ -49,28 +54,40 @@ def collect(args) -> object:
     return pd.concat([df, *earlier], ignore_index=True)
 
 
-def fit(x, y, trees: int = TREES):
-    """(ridge pipeline, boosted trees or None) fitted on x -> y."""
+def offset_weights(names, use: bool = True):
+    """OFFSET as one weight per feature (None: no offset)."""
+    import numpy as np
+
+    return np.array([OFFSET.get(n, 0.0) for n in names]) if use else None
+
+
+def fit(x, y, trees: int = TREES, offset=None):
+    """(ridge pipeline, boosted trees or None, offset weights or None) fitted on x -> y; with
+    an offset the parts are fitted on y minus the points banked."""
     from sklearn.ensemble import GradientBoostingRegressor
     from sklearn.linear_model import Ridge
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
+    if offset is not None:
+        y = y - x @ offset
     linear = make_pipeline(StandardScaler(), Ridge(alpha=ALPHA)).fit(x, y)
     if not trees:
-        return linear, None
+        return linear, None, offset
     residual = y - linear.predict(x)
     boost = GradientBoostingRegressor(n_estimators=trees, max_depth=DEPTH, learning_rate=LEARNING_RATE, subsample=1.0, random_state=0)
-    return linear, boost.fit(x, residual)
+    return linear, boost.fit(x, residual), offset
 
 
 def predict(parts, x):
-    linear, boost = parts
+    linear, boost, offset = parts
     y = linear.predict(x)
+    if offset is not None:
+        y = y + x @ offset
     return y + boost.predict(x) if boost is not None else y
 
 
-def cross_validated_error(df, names, trees: int = TREES) -> dict[int, float]:
+def cross_validated_error(df, names, trees: int = TREES, offset=None) -> dict[int, float]:
     """Mean |predicted - final| by round over 5 folds grouped by game (no game in both)."""
     import numpy as np
     from sklearn.model_selection import GroupKFold
@@ -78,7 +95,7 @@ def cross_validated_error(df, names, trees: int = TREES) -> dict[int, float]:
     x, y, groups = df[list(names)].to_numpy(), df["final score"].to_numpy(), df["seed"].to_numpy()
     out = np.zeros(len(y))
     for train, test in GroupKFold(n_splits=5).split(x, y, groups):
-        out[test] = predict(fit(x[train], y[train], trees), x[test])
+        out[test] = predict(fit(x[train], y[train], trees, offset), x[test])
     err = abs(out - y)
     return {int(r): round(float(err[df["round"].to_numpy() == r].mean()), 2) for r in sorted(df["round"].unique())}
 
@@ -87,7 +104,7 @@ def export(parts, names, version: str, summary: dict, x=None):
     """The fitted parts as a ValueModel; `x` (the training features) gives each one's range."""
     from planner.value.model import ValueModel
 
-    linear, boost = parts
+    linear, boost, offset = parts
     scaler, ridge = linear.steps[0][1], linear.steps[1][1]
     trees = ()
     init, rate = 0.0, 0.0
@@ -107,6 +124,7 @@ def export(parts, names, version: str, summary: dict, x=None):
         tree_init=init,
         learning_rate=rate,
         summary=summary,
+        offset=tuple(float(v) for v in offset) if offset is not None else (),
     )
 
 
@@ -132,7 +150,8 @@ def summarise(df, args) -> dict:
         "final_score": {"mean": round(float(games.mean()), 2), "min": int(games.min()), "max": int(games.max())},
         "command": f"python -m planner.value.train --games {args.games} --seed {args.seed} --nodes {args.nodes} "
         f"--explore {args.explore} --value {args.value} --version {args.version}"
-        + (f" --data {Path(args.data).name}" if args.data else "") + "".join(f" --also {Path(p).name}" for p in args.also),
+        + (f" --data {Path(args.data).name}" if args.data else "") + (" --also " + " ".join(Path(p).name for p in args.also) if args.also else "")
+        + (" --no-offset" if args.no_offset else ""),
     }
 
 
@@ -148,17 +167,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--also", nargs="*", default=[], help="Parquet files of earlier positions fitted on too (iterating)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--trees", type=int, default=TREES)
+    ap.add_argument("--no-offset", action="store_true", help="forecast the whole score, not the points still to come")
+    ap.add_argument("--play-only", action="store_true", help="play and write --data, fit nothing (games in chunks)")
     args = ap.parse_args(argv)
     from planner.value.features import NAMES
     from planner.value.model import model_path, to_json
 
     df = collect(args)
+    if args.play_only:
+        return
     names = list(NAMES)
-    cv = cross_validated_error(df, names, args.trees)
+    offset = offset_weights(names, not args.no_offset)
+    cv = cross_validated_error(df, names, args.trees, offset)
     print("cross-validated mean |error| by round:", cv, flush=True)
     x = df[names].to_numpy()
-    parts = fit(x, df["final score"].to_numpy(), args.trees)
-    summary = summarise(df, args) | {"cross_validated_error_by_round": cv, "trees": args.trees, "depth": DEPTH}
+    parts = fit(x, df["final score"].to_numpy(), args.trees, offset)
+    summary = summarise(df, args) | {"cross_validated_error_by_round": cv, "trees": args.trees, "depth": DEPTH,
+                                     "offset": {} if args.no_offset else OFFSET}
     model = export(parts, names, args.version, summary, x)
     path = model_path(args.version)
     path.write_text(json.dumps(to_json(model), separators=(",", ":")) + "\n", encoding="utf-8")
