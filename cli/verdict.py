@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from cli import common, plain_text
+from cli import common
 from cli.common import BAD_INPUT, OK, load, plain, print_json, problems_json, say, summary, warn
 from models.rules import check_snapshot
 from models.snapshot_file import read_checked_snapshot
@@ -59,6 +59,8 @@ SCORE_TITLE, SCORE_HEADER = "End-of-game score", ["category", "points"]
 def _score_written_plainly(rows: list[list[str]], total: int, income: int, bonuses: list[tuple[str, str]]) -> bool:
     """Off a terminal, rich would print the score without any styling: write the same text without
     importing rich (cli.plain_text), when that is sure to match; False where it is not."""
+    from cli import plain_text
+
     if not plain_text.plain_stdout():
         return False
     table = plain_text.box_table(SCORE_TITLE, SCORE_HEADER, rows, ["total", str(total)], right={1})
