@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
@@ -46,22 +45,12 @@ def plain(text: object) -> str:
 def say(text: str, style: str) -> None:
     """A fixed line (no markup, no user text) on standard output in `style`: through rich where rich
     may style it, else written directly, exactly as rich would write it, without importing rich."""
-    if "rich.console" in sys.modules or _may_style(sys.stdout):
+    from cli.plain_text import may_style
+
+    if "rich.console" in sys.modules or may_style(sys.stdout):
         sys.modules[__name__].console.print(f"[{style}]{text}[/]")
     else:
         sys.stdout.write(text + "\n")
-
-
-def _may_style(stream: object) -> bool:
-    """Whether rich could add escape codes on `stream`: a terminal, or the environment saying to
-    treat it as one. Only a stream that is surely plain answers False."""
-    if "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ:
-        return True
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return isatty is None or bool(isatty())
-    except ValueError:  # a closed stream: rich would take it for no terminal too, but leave it to rich
-        return True
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:

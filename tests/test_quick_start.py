@@ -45,6 +45,13 @@ def test_the_quick_path_answers_as_the_full_one(args):
     assert "Traceback" not in fast.stderr
 
 
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.json")))
+def test_every_score_written_without_rich_is_what_rich_writes(example):
+    """Off a terminal the quick score writes its table itself (cli.plain_text); the full command
+    line, with rich already loaded, prints through rich: the two agree to the byte."""
+    test_the_quick_path_answers_as_the_full_one(("score", f"examples/{example}"))
+
+
 def test_the_quick_path_imports_no_command_line_framework():
     """Python's import log of one quick run names neither typer nor click (nor any solver library, nor
     asyncio, which typing_extensions before 4.16 pulled in for pydantic_core)."""
@@ -62,9 +69,11 @@ def imported_by(*args: str, env: dict | None = None) -> tuple[subprocess.Complet
 
 
 def test_a_legal_verdict_off_a_terminal_is_written_without_rich():
-    """Not a terminal and nothing forcing colour: rich would add no escape codes, so it is not imported."""
+    """Not a terminal and nothing forcing colour: rich would add no escape codes, so it is not imported
+    (for a legal verdict, a JSON answer, or a legal position's score table)."""
     for args, out in ((("validate", "examples/round3-shetland.json"), "✓ legal position\n"),
-                      (("validate", "--json", "examples/round3-shetland.json"), None)):
+                      (("validate", "--json", "examples/round3-shetland.json"), None),
+                      (("score", "examples/round3-shetland.json"), None)):
         run, imported = imported_by(*args, env={"PATH": ""})
         assert run.returncode == 0 and "models.snapshot" in imported
         assert out is None or run.stdout == out
