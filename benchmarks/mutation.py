@@ -4,12 +4,15 @@ Run as `python -m benchmarks.mutation [MODULE ...]` from the repository root, af
 `pip install -e ".[test,mutation]"`; writes benchmarks/RESULTS-mutation.md. For each module it runs
 `mutmut run "models.MODULE*" --max-children 2` (configuration: [tool.mutmut] in pyproject.toml),
 then counts the verdicts of `mutmut results --all true`. `--tally` only counts the last run's
-results. A surviving mutant listed in EQUIVALENT changes nothing a test could observe; every other
-survivor is a gap in the tests. Not part of CI: a full run takes tens of minutes on two cores.
+results. Modules not named keep the row of their last measurement (benchmarks/RESULTS-mutation.json),
+so one module can be measured again alone. A surviving mutant listed in EQUIVALENT changes nothing
+a test could observe; every other survivor is a gap in the tests. Not part of CI: a full run takes tens of minutes on two cores.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import platform
 import subprocess
 import sys
@@ -18,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(__file__).with_name("RESULTS-mutation.md")
+ROWS = OUT.with_suffix(".json")  # the last measurement of every module, merged run by run
 MODULES = ("rules", "scoring", "round_end", "round_rules")
 TARGET = 0.10  # surviving share per module
 
@@ -33,6 +37,58 @@ EQUIVALENT = {
     "models.round_end.x__bonus__mutmut_53": "pay_cost=None is as false as pay_cost=False",
     "models.round_end.x_lay_held_tiles__mutmut_14": "skips the layout cache: the same layout is worked out again",
     "models.round_end.x_lay_held_tiles__mutmut_15": "misses the layout cache every time: the same layout is worked out again",
+    "models.round_rules.xǁStateǁ__hash____mutmut_1": "reads no cached hash: the same hash is worked out again",
+    "models.round_rules.xǁStateǁ__hash____mutmut_2": "reads no cached hash: the same hash is worked out again",
+    "models.round_rules.xǁStateǁ__hash____mutmut_3": "reads no cached hash: the same hash is worked out again",
+    "models.round_rules.xǁStateǁ__hash____mutmut_4": "reads no cached hash: the same hash is worked out again",
+    "models.round_rules.xǁStateǁ__hash____mutmut_9": "stores no usable cached hash: the same hash is worked out again",
+    "models.round_rules.xǁStateǁ__hash____mutmut_10": "stores no usable cached hash: the same hash is worked out again",
+    "models.round_rules.xǁStateǁ__hash____mutmut_11": "stores no usable cached hash: the same hash is worked out again",
+    "models.round_rules.x__needs_met__mutmut_43": "a building missing from the supply counts None instead of 0: both are false",
+    "models.round_rules.x__needs_met__mutmut_45": "a building missing from the supply counts None instead of 0: both are false",
+    "models.round_rules.x__ships_fit__mutmut_12": "no space or option gives two ships at once, so the berth check never meets a ship it has just added",
+    "models.round_rules.x__ships_fit__mutmut_15": "no space or option gives two ships at once, so the berth check never meets a ship it has just added",
+    "models.round_rules.x__ships_fit__mutmut_16": "the ore on a ship just added does not change the berths it takes",
+    "models.round_rules.x_pay__mutmut_1": "a bundle paying no silver, resource or good leaves an equal state when copied",
+    "models.round_rules.x_gain__mutmut_2": "a bundle equal to the empty one gives nothing when applied: an equal state",
+    "models.round_rules.x_gain__mutmut_76": "drawing 0 weapons changes nothing",
+    "models.round_rules.x__option_sets__mutmut_24": "combinations longer than the options listed are empty",
+    "models.round_rules.x__emigrate_choices__mutmut_4": "every emigration space costs 1 silver per round: round / 1 = round * 1",
+    "models.round_rules.x__emigrate_choices__mutmut_15": "the swap gives a knarr: the berth checked for any ship but a whaling boat is the large one either way",
+    "models.round_rules.x__does_something__mutmut_1": "the forge pays ore and weekly livestock gains silver and spices: each does something already",
+    "models.round_rules.x__does_something__mutmut_23": "an option's upgrade or mountain take comes only with the option chosen, which already counts",
+    "models.round_rules.x__does_something__mutmut_24": "an option's upgrade or mountain take comes only with the option chosen, which already counts",
+    "models.round_rules.x__does_something__mutmut_25": "an option's upgrade or mountain take comes only with the option chosen, which already counts",
+    "models.round_rules.x__does_something__mutmut_26": "an option's upgrade or mountain take comes only with the option chosen, which already counts",
+    "models.round_rules.x__space_legal__mutmut_26": "the whaling spaces also need a whaling boat in their data: the roll check repeats it",
+    "models.round_rules.x__space_legal__mutmut_27": "the whaling spaces also need a whaling boat in their data: the roll check repeats it",
+    "models.round_rules.x__space_legal__mutmut_32": "the whaling spaces also need a whaling boat in their data: the roll check repeats it",
+    "models.round_rules.x__space_legal__mutmut_35": "with no card in hand the paid play space offers no play count, so no action either way",
+    "models.round_rules.x__space_legal__mutmut_36": "with no card in hand the paid play space offers no play count, so no action either way",
+    "models.round_rules.x__space_legal__mutmut_38": "with no card in hand the paid play space offers no play count, so no action either way",
+    "models.round_rules.x__label__mutmut_13": "each pay-any-of choice pays one kind, so the separator is never written",
+    "models.round_rules.x__arm__mutmut_9": "ships are kept sorted, so the first whaling boat has the least ore, and arming is offered only while one has none",
+    "models.round_rules.x__arm__mutmut_10": "ships are kept sorted, so the first whaling boat has the least ore, and arming is offered only while one has none",
+    "models.round_rules.x__arm__mutmut_11": "ships are kept sorted, so the first whaling boat has the least ore, and arming is offered only while one has none",
+    "models.round_rules.x__arm__mutmut_12": "ships are kept sorted, so the first whaling boat has the least ore, and arming is offered only while one has none",
+    "models.round_rules.x__arm__mutmut_15": "ships are kept sorted by ore within a type: the last longship is the best armed, equal ones are equal tuples, and the whaling boats offered all carry 0",
+    "models.round_rules.x__arm__mutmut_17": "ships are kept sorted by ore within a type: the last longship is the best armed, equal ones are equal tuples, and the whaling boats offered all carry 0",
+    "models.round_rules.x__arm__mutmut_19": "ships are kept sorted by ore within a type: the last longship is the best armed, equal ones are equal tuples, and the whaling boats offered all carry 0",
+    "models.round_rules.x__arm__mutmut_22": "ships are kept sorted by ore within a type: the last longship is the best armed, equal ones are equal tuples, and the whaling boats offered all carry 0",
+    "models.round_rules.x__play_occupations__mutmut_3": "called only with at least one card to play",
+    "models.round_rules.x__apply_option__mutmut_11": "only the wood-per-player space's own gain depends on the players; no option, if-owns or roll bundle does",
+    "models.round_rules.x__deterministic_effects__mutmut_105": "only the wood-per-player space's own gain depends on the players; no option, if-owns or roll bundle does",
+    "models.round_rules.x_resolve_roll__mutmut_8": "only the wood-per-player space's own gain depends on the players; no option, if-owns or roll bundle does",
+    "models.round_rules.x_resolve_roll__mutmut_41": "only the wood-per-player space's own gain depends on the players; no option, if-owns or roll bundle does",
+    "models.round_rules.x__deterministic_effects__mutmut_187": "pay_cost=None is as false as pay_cost=False",
+    "models.round_rules.x_resolve_roll__mutmut_55": "pay_cost=None is as false as pay_cost=False",
+    "models.round_rules.x__emigrate__mutmut_6": "ships are kept sorted: the least (type, ore) pair and the first of a type are the one with least ore",
+    "models.round_rules.x__emigrate__mutmut_8": "ships are kept sorted: the least (type, ore) pair and the first of a type are the one with least ore",
+    "models.round_rules.x__emigrate__mutmut_17": "ships are kept sorted: the least (type, ore) pair and the first of a type are the one with least ore",
+    "models.round_rules.x__emigrate__mutmut_19": "ships are kept sorted: the least (type, ore) pair and the first of a type are the one with least ore",
+    "models.round_rules.x_to_snapshot__mutmut_3": "the snapshot holds only strings, numbers, lists and dicts: the python dump parses back the same",
+    "models.round_rules.x_to_snapshot__mutmut_4": "the snapshot holds only strings, numbers, lists and dicts: the python dump parses back the same",
+    "models.round_rules.x_to_snapshot__mutmut_5": "the snapshot holds only strings, numbers, lists and dicts: the python dump parses back the same",
 }
 
 
@@ -51,6 +107,13 @@ NOTES = """\
 - `round_end.py` and `round_rules.py` were measured on main with branch `rules` merged (the
   round engine as that branch leaves it: the held tiles laid before income, models/quick_layout.py).
 - No surviving mutant showed a wrong rule in `rules.py` or `scoring.py`.
+- `round_rules.py` (the round engine the planner uses): 1937 mutants at this measurement. With the
+  tests on main before this run (tests/test_round_rules.py, tests/test_round_rules_mutants.py),
+  305 survived (15.7 %; 12 reached by no test). The tests written for this run:
+  tests/test_round_rules_dice.py, _state.py, _moves.py, _legality.py, _choices.py. The survivors
+  were re-run by name (`mutmut run NAME ...`) after each batch of tests; the test selection grew
+  between runs, and killed verdicts were kept (adding tests cannot revive a mutant). No surviving
+  mutant of `round_rules.py` showed a wrong rule.
 """
 
 
@@ -79,6 +142,14 @@ def tally(module: str, results: dict[str, str]) -> dict:
     }
 
 
+def merged(measured: list[dict]) -> list[dict]:
+    """The rows just measured replace those of the same modules; the others stay as last measured."""
+    kept = {r["module"]: r for r in (json.loads(ROWS.read_text()) if ROWS.exists() else [])}
+    kept.update({r["module"]: r for r in measured})
+    order = [f"models/{m}.py" for m in MODULES]
+    return sorted(kept.values(), key=lambda r: (order.index(r["module"]) if r["module"] in order else len(order), r["module"]))
+
+
 def table(rows: list[dict]) -> str:
     lines = ["| module | mutants | killed | survived | of which equivalent | surviving rate |", "|---|---:|---:|---:|---:|---:|"]
     for r in rows:
@@ -96,13 +167,14 @@ def main(argv: list[str]) -> None:
             print(f"mutating models/{module}.py ...", flush=True)
             run(module)
     results = verdicts()
-    rows = [tally(m, results) for m in modules]
-    text = table(rows)
-    print(text)
-    for r in rows:
+    measured = [tally(m, results) for m in modules]
+    rows = merged(measured)
+    print(table(measured))
+    for r in measured:
         for gap in r["gaps"]:
             print("not killed:", gap)
-    machine = f"{platform.machine()}, Python {platform.python_version()}, mutmut {_mutmut_version()}"
+    ROWS.write_text(json.dumps(rows, indent=1) + "\n")
+    machine = f"{platform.machine()} ({os.cpu_count()} cores, shared), Python {platform.python_version()}, mutmut {_mutmut_version()}"
     OUT.write_text(report(rows, machine))
 
 

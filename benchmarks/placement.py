@@ -1,12 +1,13 @@
 """Benchmark of `affo place`: every objective on every case, proven or not, the greedy layout beside it.
 
-Run: python benchmarks/placement.py [--runs 5] [--work-limit W] [--cases late,five] — prints a
-table and writes benchmarks/RESULTS-placement.md. Each (case, objective) is solved --runs times
-with the CLI's defaults (1 worker, seed 0) and, in the same process, with the baseline: the
-solver as it was before the certified LP bound (no bound, no reduced-cost fixing, CP-SAT's
-default probing, the points-first greedy hint only). Times are medians of wall and CPU seconds,
-including the model build and the rule checker's verification; other jobs load this machine, so
-compare the two rows of a case, not figures across runs.
+Run: python benchmarks/placement.py [--runs 5] [--work-limit W] [--cases late,five] [--no-baseline]
+— prints a table and writes benchmarks/RESULTS-placement.md. Each (case, objective) is solved
+--runs times with the CLI's defaults (1 worker, seed 0) and, in the same process, with the
+baseline: the solver as it was before the certified LP bound (no bound, no reduced-cost fixing,
+CP-SAT's default probing, the points-first greedy hint only, no tie-break). Times are medians of
+wall and CPU seconds, including the model build and the rule checker's verification, beside
+CP-SAT's deterministic time (its own measure of work: the same on a quiet or a loaded machine).
+Other jobs may load this machine, so the load average is written with the figures.
 """
 
 from __future__ import annotations
@@ -91,10 +92,12 @@ def baseline():
 
     solve_module.solver_params = old_params
     solve_module.best_greedy = lambda pm, objective, final: greedy_layout(pm.states, pm.supply, pm.candidates, final, for_points)
+    solve_module.TIE_BREAK_WORK, tie_work = 0.0, solve_module.TIE_BREAK_WORK
     try:
         yield
     finally:
         solve_module.solver_params, solve_module.best_greedy = params, greedy
+        solve_module.TIE_BREAK_WORK = tie_work
 
 
 def machine() -> str:
@@ -109,13 +112,21 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, OR-Tools {ortools.__version__}"
 
 
-def measure(snapshot, objective: str, runs: int, work_limit: float | None) -> dict:
-    walls, cpus, report = [], [], None
+def load() -> str:
+    try:
+        return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def measure(snapshot, objective: str, runs: int, work_limit: float | None, tie_break: bool = True) -> dict:
+    walls, cpus, works, report = [], [], [], None
     for _ in range(runs):
         start, cpu = time.perf_counter(), time.process_time()
-        report = place(snapshot, Settings(objective=objective, work_limit=work_limit))
+        report = place(snapshot, Settings(objective=objective, work_limit=work_limit, tie_break=tie_break))
         walls.append(time.perf_counter() - start)
         cpus.append(time.process_time() - cpu)
+        works.append(report.result.work)
     res = report.result
     return {
         "status": res.status,
@@ -125,6 +136,9 @@ def measure(snapshot, objective: str, runs: int, work_limit: float | None) -> di
         "income": res.income_after,
         "median wall s": round(statistics.median(walls), 2),
         "median CPU s": round(statistics.median(cpus), 2),
+        "median work": round(statistics.median(works), 2),
+        "tie-break": res.tie_break or "-",
+        "load": f"{os.getloadavg()[0]:.1f}",
     }
 
 
@@ -141,20 +155,22 @@ def main() -> None:
     parser.add_argument("--work-limit", type=float, default=None, help="CP-SAT deterministic time per placement (default: the CLI's)")
     parser.add_argument("--cases", default="", help="comma-separated words: only cases whose name holds one")
     parser.add_argument("--objectives", default=",".join(OBJECTIVES))
+    parser.add_argument("--no-baseline", action="store_true", help="only this version (the baseline takes minutes on the large cases)")
     args = parser.parse_args()
+    load_before = load()
     words = [w for w in args.cases.split(",") if w]
     rows = []
     for name, snapshot in cases().items():
         if words and not any(w in name for w in words):
             continue
         for objective in args.objectives.split(","):
-            with baseline():
-                old = measure(snapshot, objective, args.runs, args.work_limit)
-            new = measure(snapshot, objective, args.runs, args.work_limit)
-            for solver, figures in (("baseline", old), ("this version", new)):
+            versions = [] if args.no_baseline else [("baseline", baseline)]
+            versions.append(("this version", contextlib.nullcontext))
+            for solver, context in versions:
+                with context():
+                    figures = measure(snapshot, objective, args.runs, args.work_limit)
                 rows.append({"case": name, "objective": objective, "solver": solver, **figures})
-            ratio = old["median CPU s"] / max(new["median CPU s"], 0.01)
-            print(f"done: {name} / {objective}: CPU {old['median CPU s']} -> {new['median CPU s']} s (x{ratio:.1f})", file=sys.stderr, flush=True)
+                print(f"done: {name} / {objective} / {solver}: {figures}", file=sys.stderr, flush=True)
     frame = pd.DataFrame(rows)
     table = Table(title=f"affo place, median of {args.runs} runs")
     for column in frame.columns:
@@ -164,15 +180,18 @@ def main() -> None:
     Console(width=200).print(table)
     print(machine())
     limit = f"work limit {args.work_limit} (CP-SAT deterministic time)" if args.work_limit else "the CLI's default work limit"
+    loads = f"load average (1, 5, 15 min) {load_before} at the start, {load()} at the end; `load` is the 1-minute average after each row"
     text = (
         "# Benchmark: affo place\n\n"
         f"`python benchmarks/placement.py --runs {args.runs}"
         + (f" --work-limit {args.work_limit}" if args.work_limit else "")
         + (f" --cases {args.cases}" if args.cases else "")
-        + f"` — every objective, CLI defaults (1 worker, seed 0), {limit}; the baseline (the solver "
-        "before the certified LP bound) in the same process. Wall and CPU seconds include building "
-        "the model and the rule checker's verification; the machine was shared with other jobs.\n\n"
-        f"Machine: {machine()}\n\n" + markdown(frame) + "\n"
+        + (" --no-baseline" if args.no_baseline else "")
+        + f"` — every objective, CLI defaults (1 worker, seed 0), {limit}"
+        + ("" if args.no_baseline else "; the baseline (the solver before the certified LP bound) in the same process")
+        + ". Wall and CPU seconds include building the model, the tie-break and the rule checker's "
+        "verification; `work` is CP-SAT's deterministic time (load-independent).\n\n"
+        f"Machine: {machine()}; {loads}.\n\n" + markdown(frame) + "\n"
     )
     (ROOT / "benchmarks/RESULTS-placement.md").write_text(text)
 

@@ -4,36 +4,64 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from rich.console import Console
-from rich.markup import escape
-
-from models.round_context import read_with_context
+from models.snapshot_file import read_checked_snapshot
 from models.snapshot import Problem, Snapshot, SnapshotError
 
-OK, NO_ANSWER, BAD_INPUT, BUG = 0, 1, 2, 3
+if TYPE_CHECKING:
+    from rich.console import Console
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+    console: Console  # made on first use (see __getattr__)
+    err_console: Console
+
+OK, NO_ANSWER, BAD_INPUT, BUG = 0, 1, 2, 3
 
 REFERENCE_HINT = "piece names and shapes: affo pieces; action spaces: affo spaces"
 
 
+def __getattr__(name: str) -> object:
+    """`console` and `err_console`, made on first use: importing rich costs about a tenth of
+    `affo validate`'s start, and a legal position or a --json answer never needs it."""
+    if name not in ("console", "err_console"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from rich.console import Console
+
+    globals().update(console=Console(highlight=False), err_console=Console(stderr=True, highlight=False))
+    return globals()[name]
+
+
+def _err_console() -> Console:
+    return sys.modules[__name__].err_console
+
+
 def plain(text: object) -> str:
     """User-supplied text made safe to print with rich: markup such as `[/]` shows as written."""
+    from rich.markup import escape
+
     return escape(str(text))
+
+
+def say(text: str, style: str) -> None:
+    """A fixed line (no markup, no user text) on standard output in `style`: through rich where rich
+    may style it, else written directly, exactly as rich would write it, without importing rich."""
+    from cli.plain_text import may_style
+
+    if "rich.console" in sys.modules or may_style(sys.stdout):
+        sys.modules[__name__].console.print(f"[{style}]{text}[/]")
+    else:
+        sys.stdout.write(text + "\n")
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     """One line on standard error, then exit: no traceback ever reaches the user."""
     line = " ".join(str(message).split())  # a message holding a newline still fills one line
-    err_console.print(f"[bold red]error:[/] {plain(line)}", soft_wrap=True, markup=True)
+    _err_console().print(f"[bold red]error:[/] {plain(line)}", soft_wrap=True, markup=True)
     raise SystemExit(code)  # not typer.Exit: cli.start runs validate and score without typer
 
 
 def warn(message: str) -> None:
-    err_console.print(f"[bold yellow]warning:[/] {plain(message)}", soft_wrap=True, markup=True)
+    _err_console().print(f"[bold yellow]warning:[/] {plain(message)}", soft_wrap=True, markup=True)
 
 
 def tolerant_streams() -> None:
@@ -56,7 +84,7 @@ def load(path: str) -> Snapshot:
     """The snapshot at `path` (a `round_context` in the file is checked, then left to `plan`), or
     exit 2 with the first problem and its JSON path."""
     try:
-        return read_with_context(path)[0]
+        return read_checked_snapshot(path)
     except SnapshotError as err:
         fail(summary(err.problems))
 

@@ -65,6 +65,8 @@ def report_json(r: PlaceReport) -> dict:
         "greedy_score_gain": res.greedy_gain,
         "final_placement": is_final_placement(snap),
         "solve_seconds": round(res.seconds, 3),
+        "solve_work": round(res.work, 3),  # CP-SAT deterministic time: the same on any machine, under any load
+        "tie_break": res.tie_break,
         "candidates": res.candidates,
         "order_cuts": res.cuts,
         "message": res.message,

@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-from rich.table import Table
-
-from cli.common import BAD_INPUT, console, err_console, fail, plain, print_json, summary
+from cli.common import BAD_INPUT, BUG, fail, print_json, summary
 from cli.options import JsonOpt, SnapshotArg
+from cli.plan_show import SearchProgress, show
 from models.round_context import read_with_context
 from models.round_rules import initial_state, setting_for
 from models.snapshot import SnapshotError
 from models.values import read_values
-from planner.round_search import Options, Plan, plan as run_plan
+from planner.advice import Advice, advise
+from planner.round_search import Options, plan as run_plan
 
 DEFAULT_NODES = 300  # a few seconds on a 2-core machine; advice is reproducible, not clock-bound
 
@@ -38,17 +37,24 @@ def plan(
     """Suggest the next action and the rest of the round, with forecast final scores (estimates) and reasons.
 
     Searches the action phase (61 action spaces with their choices, the column bonuses, buying
-    and arming ships) under a node budget (the same position always gets the same advice) or, with --time-limit, a clock; dice actions are chance nodes with
-    the exact distributions of the optimal stop-or-re-roll policy. Positions are valued by a
-    projected final score (see planner/evaluate.py).
+    and arming ships) under a node budget (the same position always gets the same advice) or,
+    with --time-limit, a clock; dice actions are chance nodes with the exact distributions of
+    the optimal stop-or-re-roll policy. Positions are valued by a forecast of the final score
+    (a model learned from self-play, planner/value/; --value projection for the hand-made one).
+
+    The answer, in the game's words: the line for the rest of the round with a short reason
+    per step and how each step changes the forecast; when to keep or re-roll each die; the
+    occupations played, by name; the tiles to lay before income and this round's feast (the
+    feast engine's table, proven optimal); the best other first moves that differ in substance.
+    --json gives all of it (steps[].reason, steps[].dice, steps[].occupations_played,
+    round_end, alternatives).
 
     The round's shared context (spaces taken by others - in a solo game the Vikings of last
     round -, mountain strips, exploration boards and their silver, special tiles left) comes
     from --context FILE or a "round_context" object in the snapshot file.
 
     Out of scope for now: occupation effects (occupations count by printed points only; a card
-    drawn unseen is worth the context's drawn_occupation_points, default 0), laying tiles on
-    boards during the round (affo place), and the exact feast (a greedy stand-in; affo feast).
+    drawn unseen is worth the context's drawn_occupation_points, default 0).
 
     Examples:  affo plan examples/plan-round3.json  ·  affo plan mine.json --context examples/plan-context.json --nodes 2000 --json
     """
@@ -70,43 +76,25 @@ def plan(
         fail(f"--value is 'projection' or a model version ({', '.join(versions())}), not {value!r}", BAD_INPUT)
     budget = {"nodes": nodes} if time_limit is None else {"nodes": None, "time_limit": time_limit}
     options = Options(beam=beam, horizon=horizon, harvest=schedule, value=value or CURRENT, **budget)
-    result = _search(initial_state(snap, ctx), setting, options)
+    advice = _search(initial_state(snap, ctx), setting, options, as_json)
     if as_json:
-        print_json(result.as_json())
+        print_json(advice.as_json())
     else:
-        _show(result)
+        show(advice)
 
 
-def _search(root, setting, options: Options) -> Plan:
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=err_console, transient=True) as bar:
-        task = bar.add_task("searching", total=None)
+def _search(root, setting, options: Options, as_json: bool) -> Advice:
+    progress = SearchProgress(not as_json, options.nodes, None if options.nodes is not None else options.time_limit)
+    try:
+        result = run_plan(root, setting, options, progress)
+        progress.explaining()
+        from planner.feast import FeastBug, ValuesTooFine  # the feast engine is loaded to explain anyway
 
-        def report(info: dict) -> None:
-            bar.update(task, description=f"searching: {info['expanded']} states expanded, beam {info['beam']}, depth {info['depth']}, {info['graph_nodes']} nodes")
-
-        return run_plan(root, setting, options, report)
-
-
-def _show(result: Plan) -> None:
-    if not result.steps:
-        console.print(f"[bold]Pass[/]: no action improves the position (value {result.value_now:.1f}).")
-        console.print(f"[dim]Values: {result.value_meaning}.[/]")
-        return
-    first = result.steps[0]
-    console.print(f"[bold green]Next:[/] {plain(first.action.label)}  [dim]({first.vikings} Vikings, forecast final score {first.value:.1f})[/]")
-    table = Table(title=f"Plan for the rest of the round (forecast final score if you pass now {result.value_now:.1f} → with this plan {result.value:.1f})")
-    for name, justify in (("#", "right"), ("round", "right"), ("action", "left"), ("Vikings", "right"), ("gain", "right"), ("why", "left")):
-        table.add_column(name, justify=justify, overflow="fold")  # fold, never cut: an action's [id] must stay whole
-    for i, step in enumerate(result.steps, 1):
-        table.add_row(str(i), str(step.round), plain(step.action.label), str(step.vikings), f"{step.gain:+.1f}", plain(step.reason))
-    console.print(table)
-    for step in result.steps:
-        if step.outcomes:
-            odds = "; ".join(f"{o.probability:.0%} {o.note}" for o in step.outcomes[:5])
-            console.print(f"[dim]{plain(step.action.label)}: {plain(odds)}{' …' if len(step.outcomes) > 5 else ''} (the plan follows the likeliest)[/]")
-    if result.alternatives:
-        console.print("Alternatives for the next action:")
-        for alt in result.alternatives:
-            console.print(f"  {plain(alt.action.label)}: forecast {alt.value:.1f} ({alt.value - first.value:+.1f})")
-    console.print(f"[dim]Values: {result.value_meaning}.[/]")
-    console.print(f"[dim]{result.expanded} states expanded, {result.graph.number_of_nodes()} graph nodes, {result.seconds:.1f} s[/]")
+        try:
+            return advise(result, root, setting, options.harvest)
+        except ValuesTooFine as err:
+            fail(str(err), BAD_INPUT)
+        except FeastBug as err:
+            fail(f"BUG: {err}", BUG)
+    finally:
+        progress.close()

@@ -6,27 +6,30 @@ cli.check wraps these as typer commands; cli.start calls them directly for the p
 
 from __future__ import annotations
 
-from cli.common import BAD_INPUT, OK, console, load, plain, print_json, problems_json, summary, warn
+import sys
+
+from cli import common
+from cli.common import BAD_INPUT, OK, load, plain, print_json, problems_json, say, summary, warn
 from models.rules import check_snapshot
-from models.round_context import read_with_context
+from models.snapshot_file import read_checked_snapshot
 from models.snapshot import SnapshotError
 
 
 def validate(snapshot: str, as_json: bool = False) -> int:
     """Every problem of the position with its JSON path; the exit code (0 legal, 2 not)."""
     try:
-        problems = check_snapshot(read_with_context(snapshot)[0])
+        problems = check_snapshot(read_checked_snapshot(snapshot))
     except SnapshotError as err:
         problems = err.problems
     if as_json:
         print_json({"valid": not problems, "errors": problems_json(problems)})
     elif problems:
         for p in problems:
-            console.print(f"[red]✗[/] [bold]{plain(p.path or '$')}[/]: {plain(p.message)}", soft_wrap=True)
+            common.console.print(f"[red]✗[/] [bold]{plain(p.path or '$')}[/]: {plain(p.message)}", soft_wrap=True)
         if len(problems) > 1:
-            console.print(f"[red]{len(problems)} problems[/]")
+            common.console.print(f"[red]{len(problems)} problems[/]")
     else:
-        console.print("[green]✓ legal position[/]")
+        say("✓ legal position", "green")
     return BAD_INPUT if problems else OK
 
 
@@ -42,16 +45,42 @@ def score(snapshot: str, as_json: bool = False) -> int:
         return OK
     if problems:
         warn(f"this position breaks the rules, so the score is only what the tiles would give: {summary(problems)}")
+    rows = [[name.replace("_", " "), f"{points:+d}" if points else "0"] for name, points in report.breakdown.items()]
+    bonuses = [(board_id, f" at {bonus.cell}: " + ", ".join(f"{n} {item}" for item, n in bonus.rewards))
+               for board_id, bonus in report.bonuses]
+    if not _score_written_plainly(rows, report.total, report.income, bonuses):
+        _score_with_rich(rows, report.total, report.income, bonuses)
+    return OK
+
+
+SCORE_TITLE, SCORE_HEADER = "End-of-game score", ["category", "points"]
+
+
+def _score_written_plainly(rows: list[list[str]], total: int, income: int, bonuses: list[tuple[str, str]]) -> bool:
+    """Off a terminal, rich would print the score without any styling: write the same text without
+    importing rich (cli.plain_text), when that is sure to match; False where it is not."""
+    from cli import plain_text
+
+    if not plain_text.plain_stdout():
+        return False
+    table = plain_text.box_table(SCORE_TITLE, SCORE_HEADER, rows, ["total", str(total)], right={1})
+    notes = [f"income now: {income} silver", *(f"bonus on {board_id}{where}" for board_id, where in bonuses)]
+    if table is None or not plain_text.lines_fit(notes):
+        return False
+    sys.stdout.write("\n".join(table + notes) + "\n")
+    return True
+
+
+def _score_with_rich(rows: list[list[str]], total: int, income: int, bonuses: list[tuple[str, str]]) -> None:
     from rich.table import Table
 
-    table = Table(title="End-of-game score", show_footer=True)
-    table.add_column("category", footer="total")
-    table.add_column("points", justify="right", footer=f"[bold]{report.total}[/]")
-    for name, points in report.breakdown.items():
-        table.add_row(name.replace("_", " "), f"{points:+d}" if points else "0")
+    table = Table(title=SCORE_TITLE, show_footer=True)
+    table.add_column(SCORE_HEADER[0], footer="total")
+    table.add_column(SCORE_HEADER[1], justify="right", footer=f"[bold]{total}[/]")
+    for row in rows:
+        table.add_row(*row)
+    console = common.console
     console.print(table)
-    console.print(f"income now: [bold]{report.income}[/] silver")
-    for board_id, bonus in report.bonuses:
-        rewards = ", ".join(f"{n} {item}" for item, n in bonus.rewards)
-        console.print(f"bonus on {plain(board_id)} at {bonus.cell}: {rewards}")
-    return OK
+    console.print(f"income now: [bold]{income}[/] silver")
+    for board_id, where in bonuses:
+        console.print(f"bonus on {plain(board_id)}{where}")

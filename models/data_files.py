@@ -2,15 +2,16 @@
 
 Every file is checked against the keys its readers use (`SCHEMAS`): a key nothing reads is an
 error, so a misspelt or stale fact can never sit unnoticed in the data. action_spaces.toml is
-read as text here and checked key by key by its own parser (models/actions.py).
+read as text here and checked key by key by its own parser (models/actions/parse.py).
 """
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from models.data_cache import parsed_toml
 
 ANY = "*"  # a schema key standing for any name (goods, ships, boards, ...)
 LEAF = None
@@ -83,7 +84,13 @@ def _schema_for(name: str) -> Any:
 
 def parse(name: str, text: str) -> dict[str, Any]:
     """Parse the text of models/data/<name>.toml and check it against its schema."""
-    data = tomllib.loads(text)
+    import tomllib
+
+    return checked(name, tomllib.loads(text))
+
+
+def checked(name: str, data: dict[str, Any]) -> dict[str, Any]:
+    """`data` read from models/data/<name>.toml, once checked against its schema."""
     bad = unknown_keys(data, _schema_for(name), "")
     if bad:
         raise DataFileError(f"models/data/{name}.toml: keys nothing reads: {', '.join(bad)}")
@@ -97,8 +104,10 @@ def text(name: str) -> str:
 
 @cache
 def load(name: str) -> dict[str, Any]:
-    """Parse models/data/<name>.toml (name may include a sub-folder: 'boards/home'), strictly."""
-    return parse(name, text(name))
+    """Parse models/data/<name>.toml (name may include a sub-folder: 'boards/home'), strictly.
+    The parsing is cached between runs (models/data_cache.py); the schema check is not, so a
+    schema changed in code applies at once."""
+    return checked(name, parsed_toml(name, text(name)))
 
 
 def names_in(folder: str) -> list[str]:

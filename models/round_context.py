@@ -20,8 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from models.pieces import special_names
 from models.snapshot import Problem, Snapshot, SnapshotError, _problems, did_you_mean, parse_snapshot, read_json
+from models.snapshot_file import CONTEXT_KEY, split_context
 
-CONTEXT_KEY = "round_context"
 MOUNTAIN_ITEMS = ("wood", "stone", "ore", "silver-2")
 Count = Annotated[int, Field(ge=0, strict=True)]
 
@@ -87,11 +87,8 @@ def _under_context(path: str) -> str:
 
 def split_snapshot(data: object) -> tuple[Snapshot, RoundContext]:
     """Parse raw snapshot JSON that may carry an embedded `round_context` object."""
-    context: object = {}
-    if isinstance(data, dict) and CONTEXT_KEY in data:
-        data = dict(data)
-        context = data.pop(CONTEXT_KEY)
-    return parse_snapshot(data), parse_context(context)
+    snapshot, context = split_context(data)
+    return parse_snapshot(snapshot), parse_context(context)
 
 
 def read_with_context(snapshot_path: str | Path, context_path: str | Path | None = None) -> tuple[Snapshot, RoundContext]:

@@ -8,7 +8,7 @@ income and bonuses are those of that layout. The state keeps those tiles in its 
 no placements); the same tiles give the same layout, so a later round lays them the same way.
 A caller that laid the tiles itself (the solo games, with the placement engine) passes
 `lay=None`: then income and bonuses are those of the boards as given.
-The feast is served by `greedy_feast`, a fast stand-in for planner/feast.py: a row of tiles
+The feast is served by `greedy_feast`, a fast stand-in for planner/feast/: a row of tiles
 left to right, cheapest value per position first, never two oranges or two reds side by side,
 one tile of each food type lying horizontally, then 1-silver coins, then Thing Penalties; a tile
 never covers more positions than are open (`table_widths`).
@@ -120,7 +120,7 @@ def table_widths(name: str) -> tuple[int, int]:
     The table's positions are row 0 of the 12 x 4 area; a tile lies on row 0, hangs down into
     the rows below and covers as many positions as it is wide. Every position it covers must be
     open (never one still holding a Viking), so a tile wider than the open positions left cannot
-    be served there. planner/feast.py lays tiles by the same rule (a test checks they agree).
+    be served there. planner/feast/ lays tiles by the same rule (a test checks they agree).
     """
     w, h = piece(name).size
     return min(w, h), max(w, h)

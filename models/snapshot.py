@@ -7,7 +7,6 @@ by models/rules.py. Both report errors as {path, message} with a JSON path like
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from dataclasses import dataclass
@@ -215,6 +214,8 @@ def did_you_mean(name: object, names: list[str]) -> str:
     """ "; did you mean 'peas'?" when a known name is close, else ""."""
     if not isinstance(name, str):
         return ""
+    import difflib  # only for a misspelt name: a legal position never pays for it
+
     close = difflib.get_close_matches(name.lower(), names, n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 

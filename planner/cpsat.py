@@ -19,12 +19,15 @@ steps the level is solved whole, the cut kept. Every step is exact, so answers d
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ortools.sat.python import cp_model
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -53,9 +56,11 @@ class SolveParams:
     work_limit: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # further CP-SAT parameters by name
     lp_bound: bool = False  # certified LP bound and reduced-cost fixing per level (module docstring)
-    targeted_steps: int = 2  # with lp_bound: searches restricted to the bound, then the whole level
+    targeted_steps: int = 1  # with lp_bound: searches restricted to the bound, then the whole level
     min_fixed_share: float = 0.1  # restricted searches only when the bound fixes this share of variables
+    gallop_share: float = 0.5  # beyond targeted_steps, restricted searches go on while the bound fixes this share
     lp_min_variables: int = 0  # with lp_bound: smaller models are solved plainly (GLOP costs more than it saves)
+    targeted_extra: dict[str, Any] = field(default_factory=dict)  # CP-SAT parameters of the restricted searches only
 
 
 @dataclass
@@ -65,6 +70,7 @@ class LexAnswer:
     answer: Any  # what `read` returned for the last solution found (None if there was none)
     bound: float | None  # best bound of the level that was cut short (None when all proven)
     solves: int
+    work: float = 0.0  # CP-SAT deterministic time over every solve: load-independent effort
 
 
 SolutionRead = Callable[[cp_model.CpSolver], Any]
@@ -158,7 +164,7 @@ def solve_lexicographic(
             values.append(value)
             model.add(level.expr == value)
         hint_solution(model, solver)
-    return LexAnswer(status, values, answer, bound, solves)
+    return LexAnswer(status, values, answer, bound, solves, budget.work)
 
 
 @dataclass
@@ -169,12 +175,15 @@ class Budget:
     start: float
     work: float = 0.0
 
-    def solver(self, share: float = 1.0) -> cp_model.CpSolver:
-        """A solver allowed `share` of the work left (all of it by default)."""
+    def solver(self, share: float = 1.0, extra: dict[str, Any] | None = None) -> cp_model.CpSolver:
+        """A solver allowed `share` of the work left (all of it by default), `extra` parameters set."""
         p = self.params
         seconds_left = None if p.time_limit is None else p.time_limit - (time.monotonic() - self.start)
         work_left = None if p.work_limit is None else (p.work_limit - self.work) * share
-        return make_solver(p, seconds_left, work_left)
+        solver = make_solver(p, seconds_left, work_left)
+        for name, value in (extra or {}).items():
+            setattr(solver.parameters, name, value)
+        return solver
 
     def spend(self, solver: cp_model.CpSolver) -> None:
         self.work += solver.response_proto.deterministic_time
@@ -205,28 +214,51 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         budget.spend(solver)
         return LevelStep(solver, code, solver.best_objective_bound, 1)
     sign = 1 if maximize else -1  # the bound is on sign * objective
-    best, solves = lp.best, 0
-    # A restricted search pays only when the bound fixes much: else it is the whole search again,
-    # with a target that may be out of reach (the income level's LP fixes almost nothing).
-    steps = params.targeted_steps if len(lp.fixings(best)) >= params.min_fixed_share * len(lp.domains) else 0
-    for _ in range(steps):
-        model.add(sign * objective <= best)
-        restricted = model.clone()
-        for j, value in lp.fixings(best):
-            restricted.add(restricted.get_int_var_from_proto_index(j) == value)
-        restricted.add(sign * objective >= best)
-        solver = budget.solver(share=0.5)
-        code = solver.solve(restricted, callback)
-        budget.spend(solver)
+    upper, target, solves = lp.best, lp.best, 0
+    log.debug("LP bound %.3f, fixes %d of %d variables at it", float(lp.bound), len(lp.fixings(upper)), len(lp.domains))
+    while worth_restricting(lp, target, solves, params):
+        model.add(sign * objective <= upper)
+        step = search_window(model, objective, sign, lp.fixings(target), target, upper, params, budget, callback)
         solves += 1
-        if code == cp_model.OPTIMAL or code == cp_model.FEASIBLE:  # reaches the bound: optimal
-            return LevelStep(solver, cp_model.OPTIMAL, None, solves)
-        if code != cp_model.INFEASIBLE:
+        width = upper - target + 1
+        # the best of every solution reaching `target` is optimal (in a one-value window, any is)
+        if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
+            return LevelStep(step.solver, cp_model.OPTIMAL, None, solves)
+        if step.code != cp_model.INFEASIBLE:
             break  # out of its share of the limit: solve the level whole
-        best -= 1  # proven: no solution reaches `best`
-    model.add(sign * objective <= best)
+        upper = target - 1  # proven: no solution reaches `target`
+        target = upper - 2 * width + 1  # the next window twice as wide
+    model.add(sign * objective <= upper)
     solver = budget.solver()
     code = solver.solve(model, callback)
     budget.spend(solver)
-    bound = None if code != cp_model.FEASIBLE else sign * min(sign * solver.best_objective_bound, best)
+    log.debug("whole level below %d: %s, work %.2f", upper, solver.status_name(code), solver.response_proto.deterministic_time)
+    bound = None if code != cp_model.FEASIBLE else sign * min(sign * solver.best_objective_bound, upper)
     return LevelStep(solver, code, bound, solves + 1)
+
+
+def worth_restricting(lp, target: int, solves: int, params: SolveParams) -> bool:
+    """A restricted search pays only when the bound fixes much: else it is the whole search
+    again, with a target that may be out of reach (the income level's LP fixes almost nothing).
+    While it fixes most variables each search is nearly free, so the window keeps widening."""
+    share = len(lp.fixings(target)) / max(1, len(lp.domains))
+    return share >= params.gallop_share or (solves < params.targeted_steps and share >= params.min_fixed_share)
+
+
+@dataclass
+class WindowStep:
+    solver: cp_model.CpSolver
+    code: int
+
+
+def search_window(model, objective, sign: int, fixings, target: int, upper: int, params: SolveParams, budget: Budget, callback) -> WindowStep:
+    """The best solution worth `target` to `upper`, with what every such solution must fix fixed."""
+    restricted = model.clone()
+    for j, value in fixings:
+        restricted.add(restricted.get_int_var_from_proto_index(j) == value)
+    restricted.add(sign * objective >= target)
+    solver = budget.solver(share=0.5, extra=params.targeted_extra)
+    code = solver.solve(restricted, callback)
+    budget.spend(solver)
+    log.debug("window %d..%d: %s, work %.2f", target, upper, solver.status_name(code), solver.response_proto.deterministic_time)
+    return WindowStep(solver, code)

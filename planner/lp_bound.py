@@ -50,7 +50,7 @@ class LpBound:
 
     def fixings(self, target: int) -> list[tuple[int, int]]:
         """(variable index, value) that every solution worth at least `target` takes."""
-        room = (self.bound - target) * SCALE
+        room = math.floor((self.bound - target) * SCALE)  # d is an integer: d > r exactly when d > floor(r)
         out = []
         for j, (d, (low, high)) in enumerate(zip(self.reduced, self.domains)):
             if low != high and abs(d) > room:

@@ -92,6 +92,7 @@ class Plan:
     seconds: float
     graph: nx.DiGraph = field(repr=False)
     value_source: str = "projection"  # what the values are: Options.value
+    ranked: list[Alternative] = field(default_factory=list, repr=False)  # every root action, best first (planner/advice)
 
     @property
     def value_meaning(self) -> str:
@@ -250,6 +251,7 @@ class Search:
             seconds=time.perf_counter() - self._started,
             graph=self.graph,
             value_source=self.options.value,
+            ranked=[Alternative(a, v) for v, _, a, _ in root_ranked],
         )
 
     def _step(self, s: State, action: Action, child, v: float, value: dict) -> Step:

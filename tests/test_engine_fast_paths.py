@@ -44,3 +44,20 @@ def test_compiled_actions_give_the_states_the_plain_path_gives(seed):
             _, space, choice = s.pending
             assert finish(s, compiled()[space], choice) == finish_space(s, compiled()[space], choice)
     assert checked > 2000
+
+
+def test_a_compiled_action_is_reused_only_for_the_strips_it_was_compiled_for():
+    """The plan found by the action's identity takes items from the strips it was compiled for:
+    the same action object applied where other strips lie must take from those."""
+    t = play(AffoGame(), random_policy, seed=41)
+    s = next(x for x in t.states if x.stage == ACTIONS and any(len(strip) > 1 for strip in x.mountains))
+    takes = [a for a in legal_actions(s) if a[0] == "space" and dict(a[2]).get("mountain")]
+    assert takes
+    other = s._replace(mountains=tuple(sorted(tuple(reversed(strip)) for strip in s.mountains)))
+    assert other.mountains != s.mountains
+    for a in takes:
+        assert apply_action(s, a) == plain_apply(s, a)  # compiled, then found by identity
+        assert apply_action(s, a) == plain_apply(s, a)
+        assert apply_action(other, a) == plain_apply(other, a), a
+        equal_strips = s._replace(mountains=tuple(tuple(strip) for strip in list(s.mountains)))
+        assert apply_action(equal_strips, a) == plain_apply(equal_strips, a)

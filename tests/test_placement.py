@@ -37,6 +37,8 @@ CORNER = Board(
     income=(IncomeTrack("income", ((3, 0), (2, 1), (1, 2), (0, 3)), (0, 1, 2, 4), 6),),
     bonuses=(Bonus((2, 0), (("ore", 1),)), Bonus((3, 2), (("mead", 1),))),
 )
+# Plain cells with -1 cells at the corners: many layouts score alike.
+TIES = Board(name="test-ties", kind="home", vp=0, grid=("N..N", "....", "N..N"))
 # A home board with no coverable cell, so small cases can test one building alone.
 NOWHERE = Board(name="test-nowhere", kind="home", vp=0, grid=("X",))
 # The left end of a long house: a pillar, a bonus, -1 cells in a checkerboard.
@@ -354,3 +356,35 @@ def test_the_model_is_the_same_under_any_hash_seed():
         for seed in ("1", "2", "3")
     }
     assert len(prints) == 1
+
+
+# --- equal optima --------------------------------------------------------------------------------
+
+
+def lowness(board: Board, laid: list) -> tuple[int, int]:
+    """The tie-break as the README states it: fewest cells covered, then each weighing row x width + (width - col)."""
+    cells = [cell for _, cells, _ in laid for cell in cells]
+    return -len(cells), sum(r * board.cols + (board.cols - c) for r, c in cells)
+
+
+@pytest.mark.parametrize("objective", ["final", "income", "blend"])
+def test_equal_optima_resolve_to_the_lowest_cells(test_boards, objective):
+    """Among every optimal layout (exhaustive), the answer covers the fewest, then the lowest, cells, under any solver seed."""
+    test_boards["home-short"] = replace(TIES, name="home-short")
+    supply = {"oil": 1, "rune-stone": 1, "silver": 1}
+    s = snap([{"id": "home", "board": "home-short"}], silver=1, goods={"oil": 1, "rune-stone": 1})
+    base = terms(TIES, [])
+    key = {"blend": lambda t: t[2] + 2 * (t[0] - base[0] + t[1] - base[1])}.get(objective, KEYS[objective])
+    legal = [laid for laid in layouts(TIES, supply) if has_order(TIES, laid)]
+    top = max(key(terms(TIES, laid)) for laid in legal)
+    optima = [laid for laid in legal if key(terms(TIES, laid)) == top]
+    assert len({lowness(TIES, laid) for laid in optima}) > 1  # the tie-break has something to decide
+    answers = set()
+    for seed in (0, 1, 2):
+        report = run_place(s, Settings(objective=objective, rounds_left=2, workers=1, seed=seed, time_limit=30))
+        assert (report.result.status, report.result.tie_break) == ("OPTIMAL", "proven")
+        laid = [(p.piece, frozenset(piece(p.piece).cells_at(p.row, p.col, p.rotation, p.flip)), None) for _, p in report.result.placements]
+        assert key(terms(TIES, laid)) == top
+        assert lowness(TIES, laid) == max(lowness(TIES, o) for o in optima)
+        answers.add(frozenset(cells for _, cells, _ in laid))
+    assert len(answers) == 1

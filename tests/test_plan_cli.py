@@ -19,5 +19,5 @@ def test_actions_print_with_their_ids():
     assert len(ids) == 1 and ids[0] in load_action_spaces()
     table = [line for line in result.stdout.splitlines() if line and line[0] in "┏┃┡│└"]
     assert table and not any("…" in line for line in table)  # the table folds a long id over lines, never cuts it
-    actions = "".join(line.split("│")[3].strip() for line in table if line.startswith("│"))
+    actions = "".join(line.split("│")[2].strip() for line in table if line.startswith("│"))  # #, action, ...
     assert f"[{ids[0]}]" in actions

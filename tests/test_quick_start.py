@@ -45,10 +45,45 @@ def test_the_quick_path_answers_as_the_full_one(args):
     assert "Traceback" not in fast.stderr
 
 
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.json")))
+def test_every_score_written_without_rich_is_what_rich_writes(example):
+    """Off a terminal the quick score writes its table itself (cli.plain_text); the full command
+    line, with rich already loaded, prints through rich: the two agree to the byte."""
+    test_the_quick_path_answers_as_the_full_one(("score", f"examples/{example}"))
+
+
 def test_the_quick_path_imports_no_command_line_framework():
-    """Python's import log of one quick run names neither typer nor click (nor any solver library)."""
+    """Python's import log of one quick run names neither typer nor click (nor any solver library, nor
+    asyncio, which typing_extensions before 4.16 pulled in for pydantic_core)."""
     run = subprocess.run([sys.executable, "-X", "importtime", "-m", "cli", "validate", "examples/round3-shetland.json"],
                          cwd=ROOT, capture_output=True, text=True, check=False)
     imported = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in run.stderr.splitlines() if "|" in line}
     assert run.returncode == 0 and {"pydantic", "models"} <= imported  # the log was read
-    assert imported & {"typer", "click", "ortools", "networkx", "pandas", "numpy"} == set()
+    assert imported & {"typer", "click", "ortools", "networkx", "pandas", "numpy", "asyncio"} == set()
+
+
+def imported_by(*args: str, env: dict | None = None) -> tuple[subprocess.CompletedProcess, set[str]]:
+    run = subprocess.run([sys.executable, "-X", "importtime", "-m", "cli", *args], cwd=ROOT, capture_output=True,
+                         text=True, check=False, env=env)
+    return run, {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines() if "|" in line}
+
+
+def test_a_legal_verdict_off_a_terminal_is_written_without_rich():
+    """Not a terminal and nothing forcing colour: rich would add no escape codes, so it is not imported
+    (for a legal verdict, a JSON answer, or a legal position's score table)."""
+    for args, out in ((("validate", "examples/round3-shetland.json"), "✓ legal position\n"),
+                      (("validate", "--json", "examples/round3-shetland.json"), None),
+                      (("score", "examples/round3-shetland.json"), None)):
+        run, imported = imported_by(*args, env={"PATH": ""})
+        assert run.returncode == 0 and "models.snapshot" in imported
+        assert out is None or run.stdout == out
+        assert not any(name.startswith("rich") for name in imported), args
+        assert "models.round_context" not in imported  # a file without a context never builds its model
+
+
+def test_a_forced_terminal_still_gets_rich_colour():
+    run = quick("validate", "examples/round3-shetland.json")  # NO_COLOR alone changes nothing here
+    assert run.stdout == "✓ legal position\n"
+    forced = subprocess.run([sys.executable, "-m", "cli", "validate", "examples/round3-shetland.json"], cwd=ROOT,
+                            capture_output=True, text=True, env={"PATH": "", "FORCE_COLOR": "1"}, check=False)
+    assert forced.returncode == 0 and forced.stdout == "\x1b[32m✓ legal position\x1b[0m\n"

@@ -1,6 +1,7 @@
 """The game-agnostic search package: conformance, exact and sampled searches, policies, isolation."""
 
 import ast
+import gc
 import sys
 from fractions import Fraction
 from functools import lru_cache
@@ -254,3 +255,30 @@ def test_a_deadline_only_cuts_work_short():
     assert beam_search(game, deadline=past).nodes == 0
     future = time.monotonic() + 3600
     assert expectimax(game, deadline=future) == expectimax(game)
+
+
+class _CollectorSpy(Pig):
+    """Pig that notes, at each decision, whether the cycle collector is running."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.collector_seen: set[bool] = set()
+
+    def legal_actions(self, state):
+        self.collector_seen.add(gc.isenabled())
+        return super().legal_actions(state)
+
+
+@pytest.mark.parametrize("search", [lambda g: beam_search(g), lambda g: expectimax(g), lambda g: mcts(g, nodes=50),
+                                    lambda g: play(g, random_policy, seed=1)])  # fmt: skip
+@pytest.mark.parametrize("enabled_before", [True, False])
+def test_searches_pause_the_cycle_collector_and_put_it_back(search, enabled_before):
+    game = _CollectorSpy(turns=2, max_rolls=3)
+    was = gc.isenabled()
+    (gc.enable if enabled_before else gc.disable)()
+    try:
+        search(game)
+        assert game.collector_seen == {False}
+        assert gc.isenabled() == enabled_before
+    finally:
+        (gc.enable if was else gc.disable)()

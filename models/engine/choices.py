@@ -106,7 +106,7 @@ def _choices(s: State, sp: Space) -> list[tuple]:
     d = sp.data
     pays = [(("pay", i),) for i, b in enumerate(sp.pay_any_of) if can_pay(s, b)] if sp.pay_any_of else [()]
     parts = [pays, [(("options", o),) for o in _option_sets(s, sp)] if d.options else [()]]
-    if d.upgrade:  # "up to" includes none beside another effect (_does_something drops doing nothing)
+    if d.upgrade:  # "up to" includes none beside another effect (offers drops doing nothing)
         parts.append([(("upgrade", ()),)] + [(("upgrade", u),) for u in upgrade_choices(s.goods, d.upgrade.count, d.upgrade.steps)])
     if d.mountain:
         parts.append([(("mountain", ()),)] + [(("mountain", m),) for m in mountain_choices(s.mountains, d.mountain)])
@@ -165,8 +165,10 @@ def _has_choices(index: int) -> bool:
                 or d.overseas_trade or d.occupation or compiled()[index].plays_first)
 
 
-def _does_something(s: State, sp: Space, choice: tuple) -> bool:
-    """The rulebook: an occupied space must use at least one effect (paying counts)."""
+def _decided(s: State, sp: Space) -> bool | None:
+    """The rulebook: an occupied space must use at least one effect (paying counts). Whether
+    the space does something whatever is chosen (True), nothing whatever is chosen (False), or
+    as the choice has it (None)."""
     d = sp.data
     if _always_does_something(sp.index):
         return True
@@ -174,7 +176,14 @@ def _does_something(s: State, sp: Space, choice: tuple) -> bool:
         return animals(s, d.per_animal.animal) > 0
     if d.occupation and d.occupation.play and sp.draws_first:
         return True  # Play up to 4 plays at least the card its column bonus draws
-    return any(v for k, v in choice if k in _EFFECTS)
+    return None
+
+
+def _uses_an_effect(choice: tuple) -> bool:
+    for k, v in choice:
+        if v and k in _EFFECTS:
+            return True
+    return False
 
 
 # the parts of a choice that are an effect by themselves (paying, forging and trading belong to
@@ -198,11 +207,14 @@ def offers(s: State, sp: Space) -> tuple[tuple, ...]:
     if not _space_legal(s, sp):
         return ()
     i = sp.index
+    decided = _decided(s, sp)
     if not _has_choices(i):
-        return (("space", i, ()),) if _does_something(s, sp, ()) else ()
-    if _does_something(s, sp, ()):  # whatever is chosen (most spaces): no choice to filter
+        return (("space", i, ()),) if decided else ()
+    if decided:  # whatever is chosen (most spaces): no choice to filter
         return tuple([("space", i, c) for c in _choices(s, sp)])
-    return tuple([("space", i, c) for c in _choices(s, sp) if _does_something(s, sp, c)])
+    if decided is False:
+        return ()
+    return tuple([("space", i, c) for c in _choices(s, sp) if _uses_an_effect(c)])
 
 
 def _reads(sp: Space) -> tuple[str, ...]:

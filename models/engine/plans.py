@@ -111,17 +111,31 @@ def _space_info() -> tuple:
     return tuple((_takes_items(sp.index), bool(sp.data.occupation and sp.data.occupation.play), {}) for sp in compiled())
 
 
-def finish(s: State, sp: Space, choice: tuple, placing: bool = False) -> State:
-    """effects.finish_space, compiled (the hot path of a search: kept flat on purpose)."""
+def _plan(sp: Space, choice: tuple, strips: tuple) -> Plan | None:
+    """The compiled action (None: Play up to 4 asks how many once its card is drawn)."""
     takes_items, plays, found = _space_info()[sp.index]
     if plays and not any(k == "play" for k, _ in choice):
-        return finish_space(s, sp, choice, placing)  # Play up to 4 asks how many once its card is drawn
-    key = (choice, s[_MOUNTAINS]) if takes_items else choice
+        return None
+    key = (choice, strips) if takes_items else choice
     plan = found.get(key)
     if plan is None:
         if len(found) >= CACHE_LIMIT:
             found.clear()
-        plan = found[key] = compile_action(sp, choice, s[_MOUNTAINS] if takes_items else None)
+        plan = found[key] = compile_action(sp, choice, strips if takes_items else None)
+    return plan
+
+
+def finish(s: State, sp: Space, choice: tuple, placing: bool = False) -> State:
+    """effects.finish_space, compiled."""
+    plan = _plan(sp, choice, s[_MOUNTAINS])
+    if plan is None:
+        return finish_space(s, sp, choice, placing)
+    return run(s, sp, plan, placing)
+
+
+def run(s: State, sp: Space, plan: Plan, placing: bool) -> State:
+    """A compiled action applied: one list copy and one new tuple (the hot path of a search:
+    kept flat on purpose)."""
     vikings, silver, wood, stone, ore, goods, weapons, mountains, fleet, bonus_play, then, steps, chosen = plan
     v = list(s)
     if bonus_play:  # effects.play_occupations: the best cards (the hand is sorted)
@@ -158,7 +172,20 @@ def finish(s: State, sp: Space, choice: tuple, placing: bool = False) -> State:
     return s
 
 
+# Actions listed from the offers caches (models.engine.choices) are the same tuple objects for
+# every state a search reaches, so each one's compiled plan is found by the action's identity:
+# an int lookup instead of hashing the choice and the strips. The entry keeps the action alive
+# (its id cannot be reused while it is here) and the strips it was compiled for (a plan that
+# takes items holds only for those strips; anything else takes the keyed path above).
+_BY_ID: dict[int, tuple] = {}
+
+
 def apply_action(s: State, action: tuple) -> State:
+    hit = _BY_ID.get(id(action))
+    if hit is not None and hit[0] is action:
+        strips = hit[1]
+        if strips is None or strips is s[_MOUNTAINS] or strips == s[_MOUNTAINS]:
+            return run(s, hit[2], hit[3], True)
     kind = action[0]
     if kind == "space":
         sp = compiled()[action[1]]
@@ -168,7 +195,13 @@ def apply_action(s: State, action: tuple) -> State:
             v[_PLACED] |= sp.bit
             v[_STAGE], v[_PENDING] = OCCUPATION, (sp.draws_first, sp.index, action[2])
             return _new(State, v)
-        return finish(s, sp, action[2], placing=True)
+        plan = _plan(sp, action[2], s[_MOUNTAINS])
+        if plan is None:
+            return finish_space(s, sp, action[2], True)
+        if len(_BY_ID) >= CACHE_LIMIT:
+            _BY_ID.clear()
+        _BY_ID[id(action)] = (action, s[_MOUNTAINS] if plan.mountains is not None else None, sp, plan)
+        return run(s, sp, plan, True)
     if kind == "buy-ship":
         return buy_ship(s, action[1])
     if kind == "arm-ship":

@@ -39,7 +39,7 @@ def empty_board(name: str) -> BoardState:
     return BoardState(name, 0, 0, 0, 0, ())
 
 
-class State(NamedTuple):
+class _Fields(NamedTuple):
     round: int
     stage: int
     pending: tuple  # what the stage works on: see models.engine.chance and models.engine.dice
@@ -65,6 +65,28 @@ class State(NamedTuple):
     explorations: tuple[tuple[str, int], ...]  # face-up unclaimed exploration board -> silver on it
     buildings_left: tuple[int, ...]  # per tables.BUILDINGS index
     table: tuple = ()  # the last feast's table (models.engine.feast), for records only
+
+
+_new = tuple.__new__
+
+
+class State(_Fields):
+    """The state's fields (above) with a faster `_replace`: most changes touch one to four of
+    the 25 fields, and the stock one looks every field up among the changes (40% slower)."""
+
+    __slots__ = ()
+
+    def _replace(self, **changes) -> State:
+        v = list(self)
+        try:
+            for name, value in changes.items():
+                v[_INDEX[name]] = value
+        except KeyError:
+            raise ValueError(f"Got unexpected field names: {list(changes)!r}") from None
+        return _new(State, v)
+
+
+_INDEX = {name: i for i, name in enumerate(State._fields)}
 
 
 def key(s: State) -> tuple:

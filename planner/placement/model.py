@@ -184,6 +184,24 @@ class PlacementModel:
         gain = negatives + sum(self.resources.values()) + (self.income - self.income_before) - spent
         return gain, (-worst - self.income_before, n_negatives + self.resource_room + self.income_best - self.income_before)
 
+    def cells_and_lowness(self) -> tuple[Expr, int, Expr, int]:
+        """(cells newly covered, its most; their weight by how low then how far left they lie, its most).
+
+        The tie-break among equal optima (objectives.tie_break) uses both. They depend only on the
+        cells covered, never on the order CP-SAT searched in, so equal optima resolve the same way
+        under any solver setting.
+        """
+        count: Expr = 0
+        lowness: Expr = 0
+        high = 0
+        for (b, (r, c)), cov in sorted(self.covered.items()):
+            width = self.states[b].board.cols
+            weight = r * width + (width - c)
+            count += cov
+            lowness += weight * cov
+            high += weight
+        return count, len(self.covered), lowness, high
+
     # --- helpers for the income and bonus expressions -----------------------------------------
 
     def both(self, a: Expr, b: Expr, name: str) -> Expr:

@@ -11,6 +11,9 @@ All are maximised, all in integer units, so "OPTIMAL" is a proof:
   and fixed at its proven optimum before the next (no weights between them).
 - blend: final points + N x (income gained x value of a silver + value of paid bonuses gained),
   N = income phases still to come, since a paid bonus and income are received again in each.
+
+Among equal optima, `tie_break` (solved after the objective, with its optimum fixed) prefers the
+layout covering the fewest cells, then the lowest, so which is returned does not depend on search order.
 """
 
 from __future__ import annotations
@@ -59,3 +62,11 @@ def objective_for(pm: PlacementModel, name: str, rounds_left: int) -> Objective:
         return t["final_gain"] + n * (silver / s * income_gain + t["bonus_value"] - pm.bonus_value_before)
 
     return Objective("blend", [Level("blend", expr, low, high, maximize=True)], value_of, lambda v: v / s)
+
+
+def tie_break(pm: PlacementModel) -> list[Level]:
+    """The levels after the objective: fewest cells covered (a tile that gains nothing stays in
+    supply, where it can still be upgraded, spent or served), then the lowest cells (the order the
+    income rule lets tiles in, which keeps the top of each board open for later)."""
+    count, most, lowness, high = pm.cells_and_lowness()
+    return [Level("fewest cells covered", -count, -most, 0, maximize=True), Level("lowest cells", lowness, 0, high, maximize=True)]

@@ -30,6 +30,7 @@ class Settings:
     workers: int = 1  # measured fastest on a 2-core machine (benchmarks/placement.py), and deterministic
     seed: int = 0
     work_limit: float | None = None  # CP-SAT deterministic time; DEFAULT_WORK_LIMIT when neither limit is set
+    tie_break: bool = True  # among equal optima, the fewest then the lowest cells (whatever the search order)
 
 
 @dataclass(frozen=True)

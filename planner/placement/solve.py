@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -18,23 +19,30 @@ from models.boards import Board
 from models.pieces import Cell
 from models.snapshot import Placement, Snapshot
 from models.values import default_values
-from planner.cpsat import Level, SolveParams, solve_lexicographic
+from planner.cpsat import LexAnswer, Level, SolveParams, solve_lexicographic
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
 from planner.placement.model import PlacementModel, bonus_neighbours, points_spent, track_value
-from planner.placement.objectives import Objective, objective_for
+from planner.placement.objectives import Objective, objective_for, tie_break
 from planner.placement.request import DEFAULT_WORK_LIMIT, Choice, Settings, is_final_placement, placeable_supply
 from planner.placement.rewards import reward_value
 
 OrderCheck = Callable[[Board, list[Placement]], "list[int] | None"]
 Progress = Callable[[str, float, float, float], None]  # (text, objective, bound, seconds)
 
-# One presolve pass is enough here; the full LP at every worker gives the bound that proves:
-# with few workers the default portfolio may run no full LP and the bound stalls.
 # The certified LP bound pays on large models only: below this many variables GLOP and the
 # extra solves cost more than CP-SAT's own bound (benchmarks/placement.py, small cases).
 LP_MIN_VARIABLES = 3000
-MODEL_PARAMETERS = {"linearization_level": 2, "max_presolve_iterations": 1, "cp_model_probing_level": 0}
+# One presolve pass is enough here; the full LP at every worker gives the bound that proves:
+# with few workers the default portfolio may run no full LP and the bound stalls.
+MODEL_PARAMETERS = {"linearization_level": 2, "max_presolve_iterations": 1}
+# Searches restricted by the LP bound: probing costs more than it finds there (deterministic time
+# 2.2 without, 3.7 with, on the late-game fixture), while the whole model gains from it.
+TARGETED_PARAMETERS = {"cp_model_probing_level": 0}
+# CP-SAT deterministic time the tie-break among equal optima may take at most: enough to prove it
+# on the solo game's boards, little beside the objective's own solve on five boards.
+TIE_BREAK_WORK = 0.5
+MAX_PACKED_RANGE = 2**50  # the two tie-break levels as one exact weighted sum (CP-SAT is exact below 2**53)
 
 
 @dataclass
@@ -55,6 +63,8 @@ class PlacementResult:
     message: str = ""
     objective_reason: str = ""
     rounds_left: int = 0
+    work: float = 0.0  # CP-SAT deterministic time over every solve (the machine's load does not change it)
+    tie_break: str = ""  # among equal optima: "proven" (lowest cells first), "best found" (its limit ran out), "" (not run)
 
 
 class ProgressReporter(cp_model.CpSolverSolutionCallback):
@@ -71,7 +81,10 @@ class ProgressReporter(cp_model.CpSolverSolutionCallback):
 
 def solver_params(settings: Settings) -> SolveParams:
     work = settings.work_limit if settings.work_limit is not None or settings.time_limit is not None else DEFAULT_WORK_LIMIT
-    return SolveParams(settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS, lp_bound=True, lp_min_variables=LP_MIN_VARIABLES)
+    return SolveParams(
+        settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS,
+        lp_bound=True, lp_min_variables=LP_MIN_VARIABLES, targeted_extra=TARGETED_PARAMETERS,
+    )  # fmt: skip
 
 
 def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, order_of: OrderCheck, on_progress: Progress | None = None) -> PlacementResult:
@@ -95,14 +108,18 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     def read(solver: cp_model.CpSolver):
         return [i for i, var in enumerate(pm.x) if solver.boolean_value(var)], {k: solver.value(v) for k, v in pm.resources.items()}
 
-    cuts = 0
+    cuts, work = 0, 0.0
     while True:
         hint_from(pm, greedy)
         answer = solve_lexicographic(pm.model, objective.levels, params, read, callback_for)
-        finish = Finish(pm, objective, choice, start, cuts, greedy_gain)
+        work += answer.work
+        finish = Finish(pm, objective, choice, start, cuts, greedy_gain, work)
         if answer.answer is None:
             return finish.without_solution(answer.status, greedy)
         chosen, resources = answer.answer
+        if answer.status == "OPTIMAL" and settings.tie_break:
+            (chosen, resources), finish.tie_break, tie_work = break_ties(pm, objective, answer, params, start, read)
+            finish.work = work = work + tie_work
         bad = boards_without_order(pm, snapshot, chosen, order_of)
         if not bad:
             bound = objective.decode(answer.bound) if answer.bound is not None and not answer.values else float("nan")
@@ -110,6 +127,24 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         for on_board in bad:
             pm.model.add(sum(pm.x[i] for i in on_board) <= len(on_board) - 1)  # no-good cut: not all again
             cuts += 1
+
+
+def break_ties(pm: PlacementModel, objective: Objective, answer: LexAnswer, params: SolveParams, start: float, read) -> tuple[Any, str, float]:
+    """Among layouts with the objective's proven optimum, the one covering the fewest, then the lowest, cells.
+
+    Returns (answer, "proven" or "best found", work). Within TIE_BREAK_WORK, so on large
+    models it may stop at a better layout than the first without proving it the best.
+    """
+    pm.complete_hint(*answer.answer)
+    model = pm.model.clone()
+    for level, value in zip(objective.levels, answer.values):
+        model.add(level.expr == value)
+    work = TIE_BREAK_WORK if params.work_limit is None else min(TIE_BREAK_WORK, max(0.01, params.work_limit - answer.work))
+    seconds = None if params.time_limit is None else max(0.01, params.time_limit - (time.monotonic() - start))
+    tie = solve_lexicographic(model, tie_break(pm), replace(params, work_limit=work, time_limit=seconds), read, max_packed_range=MAX_PACKED_RANGE)
+    if tie.answer is None:
+        return answer.answer, "best found", tie.work
+    return tie.answer, "proven" if tie.status == "OPTIMAL" else "best found", tie.work
 
 
 def best_greedy(pm: PlacementModel, objective: Objective, final: bool) -> GreedyLayout:
@@ -162,6 +197,8 @@ class Finish:
     start: float
     cuts: int
     greedy_gain: int
+    work: float
+    tie_break: str = ""
 
     def without_solution(self, status: str, greedy: GreedyLayout) -> PlacementResult:
         """No solution from CP-SAT within the limit: the greedy layout is legal, so report it as FEASIBLE."""
@@ -196,4 +233,6 @@ class Finish:
             greedy_gain=self.greedy_gain,
             objective_reason=self.choice.reason,
             rounds_left=self.choice.rounds_left,
+            work=self.work,
+            tie_break=self.tie_break,
         )

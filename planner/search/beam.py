@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Sequence
 
+from planner.search.collector import collector_paused
 from planner.search.protocol import CHANCE, TERMINAL, Game
 from planner.search.result import Alternative, Result, Step
 
@@ -140,6 +141,7 @@ class _Beam:
         return value, exact
 
 
+@collector_paused()
 def beam_search(game: Game, state=None, *, beam: int = 8, max_beam: int = 512, nodes: int | None = None,
                 deadline: float | None = None, chance_children: int = 8, within: Callable[[object], bool] | None = None,
                 evaluate: Evaluate | None = None, line_length: int = 50) -> Result:

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from planner.search.collector import collector_paused
 from planner.search.protocol import CHANCE, TERMINAL, Game
 from planner.search.result import Alternative, Result, Step
 
@@ -57,6 +58,7 @@ class _Expectimax:
         return result
 
 
+@collector_paused()
 def expectimax(game: Game, state=None, *, depth: int | None = None, nodes: int | None = None, deadline: float | None = None,
                evaluate: Evaluate | None = None, line_length: int = 50) -> Result:
     """Solve from `state` (the initial state by default). `deadline` is a time.monotonic() instant.

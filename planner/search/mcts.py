@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 
+from planner.search.collector import collector_paused
 from planner.search.policy import Policy, sample_outcome
 from planner.search.protocol import CHANCE, TERMINAL, Game
 from planner.search.result import Alternative, Result, Step
@@ -149,6 +150,7 @@ def _ranked(node: _Node) -> list[tuple[Hashable, _Node]]:
     return [c for _, c in sorted(enumerate(order), key=lambda ic: (-node.edges[ic[1][0]], -ic[1][1].mean(player), ic[0]))]
 
 
+@collector_paused()
 def mcts(game: Game, state=None, *, nodes: int = 1000, seed: int = 0, exploration: float = 0.5, leaf: Leaf = evaluate_leaf,
          deadline: float | None = None, transpositions: bool = True, line_length: int = 50) -> Result:
     """Run `nodes` simulations from `state` (the initial state by default); `deadline` is a

@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from planner.search.collector import collector_paused
 from planner.search.protocol import CHANCE, TERMINAL, Game
 
 Policy = Callable[[Game, object, random.Random], Hashable]
@@ -58,6 +59,7 @@ class Trajectory:
     returns: tuple[float, ...] | None  # None when max_steps stopped the game early
 
 
+@collector_paused()
 def play(game: Game, policy: Policy | Sequence[Policy], seed: int, *, max_steps: int | None = None, state=None) -> Trajectory:
     """Play from `state` (the initial state by default) to the end; one policy or one per player."""
     rng = random.Random(seed)

@@ -1,189 +1,46 @@
-"""The 61 action spaces as data: frozen dataclasses read from models/data/action_spaces.toml.
+"""Reading action_spaces.toml: strict, key by key, into the frozen dataclasses of models/actions/spaces.py.
 
-The TOML file documents the effect vocabulary. Loading is strict: an unknown key, goods name,
-requirement or ship is an error, because a typo in the data would otherwise silently become an
-effect the rules engine never applies.
+An unknown key, goods name, requirement or ship is an error, because a typo in the data would
+otherwise silently become an effect the rules engine never applies.
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from models.actions.spaces import (
+    BUNDLE_SCALARS,
+    ActionDataError,
+    ActionSpace,
+    Bundle,
+    ColumnBonus,
+    Counts,
+    Emigrate,
+    Explore,
+    IfOwns,
+    Occupation,
+    Option,
+    PerAnimal,
+    Roll,
+    Upgrade,
+)
+from models.actions.vocabulary import (
+    ANIMALS,
+    BUILDINGS,
+    EXPLORATION_BOARDS,
+    GOODS,
+    NEEDS,
+    ROLL_KINDS,
+    ROLL_ORE,
+    SHIPS,
+    SPACE_COUNT,
+    WEAPONS,
+)
 from models.data_files import text as data_text
 
-# Goods names of the game (FACTS.md); every goods name in the data must be one of these.
-GOODS = frozenset(
-    """peas mead oil rune-stone flax stockfish hide silverware beans milk wool chest grain
-    salt-meat linen silk cabbage game-meat skin-and-bones spices sheep pregnant-sheep fur jewelry
-    fruits whale-meat robe treasure-chest cattle pregnant-cattle clothing silver-hoard""".split()
-)
-WEAPONS = frozenset({"bow", "snare", "spear", "long-sword"})
-SHIPS = ("whaling-boat", "knarr", "longship")
-BUILDINGS = ("shed", "stone-house", "long-house")
-ANIMALS = frozenset({"sheep", "cattle"})
-NEEDS = frozenset({*SHIPS, "large-ship", "any-ship", "two-longships"} | {f"{b}-in-supply" for b in BUILDINGS})
-EXPLORATION_BOARDS = frozenset(
-    """shetland faroe-islands iceland greenland bear-island baffin-island labrador
-    newfoundland""".split()
-)
-ROLL_KINDS = {"hunt": "low", "snare": "low", "whaling": "low", "raid": "high", "pillage": "high"}
-ROLL_ORE = frozenset({"boats-used", "longship-most-ore"})
-SPACE_COUNT = 61
-
-Counts = tuple[tuple[str, int], ...]  # (name, amount) pairs, hashable unlike a dict
-
-
-class ActionDataError(ValueError):
-    """The action-space data breaks the vocabulary or the board's shape."""
-
-
-@dataclass(frozen=True)
-class Bundle:
-    """Amounts paid or received; see the vocabulary at the top of action_spaces.toml."""
-
-    silver: int = 0
-    wood: int = 0
-    stone: int = 0
-    ore: int = 0
-    goods: Counts = ()
-    weapons: Counts = ()
-    weapon_draws: int = 0
-    ships: Counts = ()
-    buildings: Counts = ()
-    vikings: int = 0
-    wood_per_player: int = 0
-
-    def count(self, name: str) -> int:
-        """Amount of one resource, good, weapon, ship or building ('wood', 'milk', 'knarr')."""
-        if name in _SCALARS:
-            return getattr(self, name)
-        return sum(n for table in (self.goods, self.weapons, self.ships, self.buildings) for k, n in table if k == name)
-
-    def __bool__(self) -> bool:
-        return self != EMPTY
-
-    def __repr__(self) -> str:
-        # only what is there: Bundle(wood=2) reads better than eleven zero fields
-        shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__dataclass_fields__ if getattr(self, f))
-        return f"Bundle({shown})"
-
-
-EMPTY = Bundle()
-_SCALARS = ("silver", "wood", "stone", "ore", "weapon_draws", "vikings", "wood_per_player")
 _TABLES = {"goods": GOODS, "weapons": WEAPONS, "ships": frozenset(SHIPS), "buildings": frozenset(BUILDINGS)}
-
-
-@dataclass(frozen=True)
-class Upgrade:
-    count: int  # up to this many goods tiles
-    steps: int  # 1 = one step along the goods column, 2 = double upgrade
-
-
-@dataclass(frozen=True)
-class PerAnimal:
-    animal: str
-    good: str
-    max: int  # gain min(animals owned, max) of the good
-
-
-@dataclass(frozen=True)
-class IfOwns:
-    animal: str
-    at_least: int
-    gain: Bundle
-
-
-@dataclass(frozen=True)
-class Roll:
-    kind: str  # hunt, snare, whaling, raid, pillage
-    die: int  # 8 or 12
-    aim: str  # "low" or "high"
-    spend: tuple[str, ...]  # each one spent moves the result 1 towards success
-    failure: Bundle
-    success: Bundle = EMPTY  # low-aim kinds
-    take_blue_tile: bool = False  # high-aim kinds: a blue tile of sword value <= result
-    fail_at_or_below: int | None = None
-    ore: str | None = None  # "boats-used" (subtracted) or "longship-most-ore" (added)
-    boats: tuple[int, int] | None = None  # whaling boats used: (min, max)
-
-
-@dataclass(frozen=True)
-class Explore:
-    boards: tuple[str, ...]
-    ships: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Emigrate:
-    ships: tuple[str, ...]
-    silver_per_round: int
-    exchange: tuple[str, str] | None = None  # optional (give, take) swap before emigrating
-
-
-@dataclass(frozen=True)
-class Occupation:
-    draw: int = 0
-    play: int = 0  # up to this many
-
-
-@dataclass(frozen=True)
-class ColumnBonus:
-    """Occupation bonus every space of columns 3 and 4 gives around its action."""
-
-    draw_occupations: int = 0
-    play_occupations: int = 0
-    when: str = ""  # "before" or "before-or-after"
-
-
-@dataclass(frozen=True)
-class Option:
-    """One alternative (choose = "one") or optional extra (choose = "any") of a space."""
-
-    label: str
-    needs: tuple[str, ...] = ()
-    pay: Bundle = EMPTY
-    pay_any_of: tuple[Bundle, ...] = ()
-    gain: Bundle = EMPTY
-    upgrade: Upgrade | None = None
-    mountain: tuple[int, ...] = ()  # up to n items from each of distinct strips
-
-
-@dataclass(frozen=True)
-class ActionSpace:
-    id: str
-    name: str
-    group: str
-    column: int  # 1-4 = Vikings needed
-    needs: tuple[str, ...] = ()
-    pay: Bundle = EMPTY
-    pay_any_of: tuple[Bundle, ...] = ()
-    gain: Bundle = EMPTY
-    upgrade: Upgrade | None = None
-    mountain: tuple[int, ...] = ()
-    per_animal: PerAnimal | None = None
-    if_owns: tuple[IfOwns, ...] = ()
-    choose: str | None = None  # "one" or "any", with options
-    options: tuple[Option, ...] = ()
-    roll: Roll | None = None
-    explore: Explore | None = None
-    emigrate: Emigrate | None = None
-    occupation: Occupation | None = None
-    overseas_trade: bool = False
-    special_sale: int = 0
-    forge: int = 0
-    bonus: ColumnBonus | None = None  # from the column, not the space
-    verify: str | None = None  # why a fact here is only a best reading
-
-    @property
-    def vikings(self) -> int:
-        return self.column
-
-
-# --- parsing ----------------------------------------------------------------------------------
-
 _EFFECT_KEYS = {"needs", "pay", "pay_any_of", "gain", "upgrade", "mountain"}
 _SPACE_KEYS = _EFFECT_KEYS | {
     "id", "name", "group", "column", "per_animal", "if_owns", "choose", "option", "roll",
@@ -220,8 +77,8 @@ def _counts(raw: dict[str, Any], allowed: frozenset[str], where: str) -> Counts:
 
 
 def _bundle(raw: dict[str, Any], where: str) -> Bundle:
-    _check_keys(raw, set(_SCALARS) | set(_TABLES), where)
-    scalars = {k: _amount(raw[k], f"{where}.{k}") for k in _SCALARS if k in raw}
+    _check_keys(raw, set(BUNDLE_SCALARS) | set(_TABLES), where)
+    scalars = {k: _amount(raw[k], f"{where}.{k}") for k in BUNDLE_SCALARS if k in raw}
     tables = {k: _counts(raw[k], allowed, f"{where}.{k}") for k, allowed in _TABLES.items() if k in raw}
     return Bundle(**scalars, **tables)
 
