@@ -105,18 +105,8 @@ def finish_space(s: State, sp: Space, choice: tuple, placing: bool = False) -> S
         return s._replace(stage=PLAY, pending=(sp.index, choice))  # Play up to 4, its card drawn: how many?
     if chosen.get("bonus_play"):
         s = play_occupations(s, chosen["bonus_play"])
-    draws = sp.gain.weapon_draws
-    if "pay" in chosen or "options" in chosen:
-        pays, gains = [sp.pay], [sp.gain]
-        if "pay" in chosen:
-            pays.append(sp.pay_any_of[chosen["pay"]])
-        for i in chosen.get("options", ()):
-            pays.append(sp.options[i].pay)
-            gains.append(sp.options[i].gain)
-            draws += sp.options[i].gain.weapon_draws
-        pays, gains = tuple(pays), tuple(gains)
-    else:
-        pays, gains = (sp.pay,), (sp.gain,)
+    pays, gains = sp.chosen(chosen)
+    draws = sum(g.weapon_draws for g in gains)
     vikings, placed = (s.vikings_left - sp.column, s.placed | sp.bit) if placing else (s.vikings_left, s.placed)
     s = _fused(s, vikings, placed, pays, gains)
     for step in _steps(sp.index):

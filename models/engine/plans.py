@@ -61,12 +61,7 @@ def _upgrade_changes(goods: tuple[int, ...], steps: int) -> list[tuple[int, int]
 def compile_action(sp: Space, choice: tuple, strips: tuple | None) -> Plan:
     chosen = dict(choice)
     d = sp.data
-    pays, gains = [sp.pay], [sp.gain]
-    if "pay" in chosen:
-        pays.append(sp.pay_any_of[chosen["pay"]])
-    for i in chosen.get("options", ()):
-        pays.append(sp.options[i].pay)
-        gains.append(sp.options[i].gain)
+    pays, gains = sp.chosen(chosen)
     goods: Counter = Counter()
     weapons: Counter = Counter()
     for p in pays:

@@ -40,6 +40,17 @@ class Space:
     def column(self) -> int:
         return self.data.column
 
+    def chosen(self, choice: dict) -> tuple[tuple[Delta, ...], tuple[Delta, ...]]:
+        """(every cost, every gain) of taking this space with `choice`: its own, the alternative
+        cost paid and the options picked (the one reading of a choice, for apply and compile alike)."""
+        pays, gains = [self.pay], [self.gain]
+        if "pay" in choice:
+            pays.append(self.pay_any_of[choice["pay"]])
+        for i in choice.get("options", ()):
+            pays.append(self.options[i].pay)
+            gains.append(self.options[i].gain)
+        return tuple(pays), tuple(gains)
+
 
 @cache
 def compiled(players: int = 1) -> tuple[Space, ...]:
