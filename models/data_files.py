@@ -2,7 +2,7 @@
 
 Every file is checked against the keys its readers use (`SCHEMAS`): a key nothing reads is an
 error, so a misspelt or stale fact can never sit unnoticed in the data. action_spaces.toml is
-read as text here and checked key by key by its own parser (models/actions/parse.py).
+read here too (`read`) but checked key by key by its own parser (models/actions/parse.py).
 """
 
 from __future__ import annotations
@@ -82,11 +82,16 @@ def _schema_for(name: str) -> Any:
     return SCHEMAS[f"{folder}/*" if folder else name]
 
 
-def parse(name: str, text: str) -> dict[str, Any]:
-    """Parse the text of models/data/<name>.toml and check it against its schema."""
+def parse_text(text: str) -> dict[str, Any]:
+    """TOML text parsed (tomllib imported only when text is parsed outside the cache)."""
     import tomllib
 
-    return checked(name, tomllib.loads(text))
+    return tomllib.loads(text)
+
+
+def parse(name: str, text: str) -> dict[str, Any]:
+    """Parse the text of models/data/<name>.toml and check it against its schema."""
+    return checked(name, parse_text(text))
 
 
 def checked(name: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -103,11 +108,17 @@ def text(name: str) -> str:
 
 
 @cache
+def read(name: str) -> dict[str, Any]:
+    """models/data/<name>.toml parsed, not yet checked: the parsing is cached between runs
+    (models/data_cache.py). For a file with a checker of its own; every other file is `load`ed."""
+    return parsed_toml(name, text(name))
+
+
+@cache
 def load(name: str) -> dict[str, Any]:
     """Parse models/data/<name>.toml (name may include a sub-folder: 'boards/home'), strictly.
-    The parsing is cached between runs (models/data_cache.py); the schema check is not, so a
-    schema changed in code applies at once."""
-    return checked(name, parsed_toml(name, text(name)))
+    The schema check is not cached between runs, so a schema changed in code applies at once."""
+    return checked(name, read(name))
 
 
 def names_in(folder: str) -> list[str]:

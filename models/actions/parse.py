@@ -6,7 +6,6 @@ otherwise silently become an effect the rules engine never applies.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from typing import Any
 
@@ -38,7 +37,7 @@ from models.actions.vocabulary import (
     SPACE_COUNT,
     WEAPONS,
 )
-from models.data_files import text as data_text
+from models.data_files import parse_text, read
 
 _TABLES = {"goods": GOODS, "weapons": WEAPONS, "ships": frozenset(SHIPS), "buildings": frozenset(BUILDINGS)}
 _EFFECT_KEYS = {"needs", "pay", "pay_any_of", "gain", "upgrade", "mountain"}
@@ -238,7 +237,11 @@ def _check_board(spaces: tuple[ActionSpace, ...]) -> None:
 
 def parse_action_spaces(text: str) -> tuple[ActionSpace, ...]:
     """Parse and validate action-space TOML text (board order kept)."""
-    data = tomllib.loads(text)
+    return _spaces_from(parse_text(text))
+
+
+def _spaces_from(data: dict[str, Any]) -> tuple[ActionSpace, ...]:
+    """Validate the parsed action-space file (board order kept)."""
     _check_keys(data, {"column_bonus", "dice", "space"}, "action_spaces.toml")
     bonuses = _column_bonuses(data.get("column_bonus", {}))
     spaces = tuple(_space(raw, bonuses) for raw in data["space"])
@@ -247,13 +250,8 @@ def parse_action_spaces(text: str) -> tuple[ActionSpace, ...]:
 
 
 @cache
-def _text() -> str:
-    return data_text("action_spaces")
-
-
-@cache
 def _board() -> tuple[ActionSpace, ...]:
-    return parse_action_spaces(_text())
+    return _spaces_from(read("action_spaces"))
 
 
 @cache
@@ -270,4 +268,4 @@ def load_action_spaces() -> dict[str, ActionSpace]:
 @cache
 def max_rolls() -> int:
     """Rolls a dice action allows before occupations change it (read once: the file is fixed)."""
-    return int(tomllib.loads(_text())["dice"]["max_rolls"])
+    return int(read("action_spaces")["dice"]["max_rolls"])
