@@ -48,6 +48,7 @@ from models.boards import all_boards, board as board_named
 from models.choice_rules import (
     bonus_play_counts, emigrate_choices, forge_targets, mountain_picks, play_counts, special_sets, trade_sets, upgrade_sets,
 )  # fmt: skip
+from models.choice_labels import space_label
 from models.data_files import load
 from models.explorations import face_up_rounds, silver_on
 from models.facts import BANQUET_POSITIONS
@@ -401,10 +402,6 @@ def _take_mountain(s: State, pick: tuple[tuple[int, int], ...]) -> State:
     )
 
 
-def _mountain_text(s: State, pick: tuple[tuple[int, int], ...]) -> str:
-    return " + ".join("/".join(s.mountains[i][:n]) for i, n in pick)
-
-
 def _option_sets(s: State, space: ActionSpace) -> list[tuple[int, ...]]:
     if not space.options:
         return [()]
@@ -526,35 +523,11 @@ def _space_legal(s: State, space: ActionSpace) -> bool:
 
 
 def _label(space: ActionSpace, s: State, choice: dict) -> str:
-    bits = []
-    if "pay" in choice:
-        b = space.pay_any_of[choice["pay"]]
-        bits.append("paying " + ", ".join(f"{getattr(b, k)} {k}" for k in ("silver", "wood", "stone", "ore") if getattr(b, k)))
-    if choice.get("options"):
-        bits.append(" and ".join(space.options[i].label for i in choice["options"]))
-    for key in ("upgrade", "option_upgrade"):
-        if choice.get(key):
-            steps = (space.upgrade or next(o.upgrade for o in space.options if o.upgrade)).steps
-            bits.append("upgrading " + ", ".join(f"{g}→{upgraded(g, steps)}" for g in choice[key]))
-    for key in ("mountain", "option_mountain"):
-        if choice.get(key):
-            bits.append("taking " + _mountain_text(s, choice[key]))
-    if choice.get("explore"):
-        bits.append(f"exploring {choice['explore']}")
-    if choice.get("emigrate"):
-        swap = "swapping a whaling boat for a knarr, " if choice.get("exchange") else ""
-        bits.append(f"{swap}emigrating a {choice['emigrate']}")
-    if choice.get("buy"):
-        bits.append("buying " + " and ".join(choice["buy"]))
-    if choice.get("forge"):
-        bits.append(f"forging {choice['forge']}")
-    if "trade" in choice:
-        bits.append("flipping " + (", ".join(f"{g}→{piece(g).upgrade}" for g in choice["trade"]) or "nothing"))
-    if choice.get("play"):
-        bits.append(f"playing {choice['play']} occupation{'s' if choice['play'] > 1 else ''}")
-    if choice.get("bonus_play"):
-        bits.append("playing an occupation (column bonus)")
-    return f"{space.name} [{space.id}]" + (f" ({'; '.join(bits)})" if bits else "")
+    return space_label(space, choice, s.mountains, _step_up)
+
+
+def _step_up(name: str, steps: int) -> tuple[str, str]:
+    return name, upgraded(name, steps)
 
 
 def _space_actions(s: State, space: ActionSpace, setting: Setting) -> Iterator[Action]:

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from models.engine.snapshots import from_snapshot, to_data
+from models.engine.words import label
 from models.engine.state import ACTIONS, PLAY
 from models.engine.tables import SHIP, spaces
 from models.round_context import split_snapshot
@@ -109,3 +110,18 @@ def test_both_engines_offer_the_same_choices_on_a_rich_position(player):
     expected = Counter(a.space for a in actions if a.kind == "space"), {(a.kind, a.space) for a in actions if a.kind != "space"}
     assert engine_counts(AffoGame(), s) == expected
     assert len(expected[0]) >= 40
+
+
+def test_both_engines_word_each_choice_alike():
+    """One labeller (models/choice_labels.py) words a space's choices in both engines; Play up to
+    4 is left out: the engine chooses its count only after the column-3 draw."""
+    game = AffoGame()
+    worded = 0
+    for s in positions(11, every=4):
+        mine = sorted(label(s, a) for a in game.legal_actions(s) if a[0] == "space" and IDS[a[1]] != "play-occupations-4")
+        snap, ctx = split_snapshot({**to_data(s, table=False), "round_context": context(s)})
+        old = round_actions(initial_state(snap, ctx), setting_for(snap, ctx))
+        theirs = sorted(a.label for a in old if a.kind == "space" and a.space != "play-occupations-4")
+        assert mine == theirs, (s.round, s.vikings_left)
+        worded += sum("(" in x for x in mine)
+    assert worded >= 100  # choices were worded, not only bare space names
