@@ -1,6 +1,6 @@
 """The bounded choices of the action spaces, defined once for both engines.
 
-The round engine (models/round_rules.py) and the whole-game engine (models/engine/choices.py)
+The round engine (models/round_rules/) and the whole-game engine (models/engine/choices.py)
 keep their own state types but offer the same choices: each asks these functions, which work
 on plain names and counts. "Up to" means up to: fewer is always on offer (the best of every
 size), and none where the space has another effect. Ties are broken by name, so both engines

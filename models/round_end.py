@@ -29,7 +29,9 @@ from models.mountains import phase_11
 from models.pieces import piece
 from models.quick_layout import greedy_layout
 from models.actions import BUILDINGS, Bundle
-from models.round_rules import Setting, State, _add_goods, _counts, _draw_weapons, _take_specials, gain, replace, to_snapshot
+from models.round_rules import Setting, State, gain, replace, to_snapshot
+from models.round_rules.bundles import add_goods, draw_weapons, take_specials
+from models.round_rules.state import counts
 from models.scoring import score, score_board
 from models.snapshot import BoardEntry, Snapshot
 
@@ -185,7 +187,7 @@ def breed(goods: Counts_) -> Counts_:
         elif c[animal] >= 2:
             c[animal] -= 1
             c[pregnant] += 1
-    return _counts(c)
+    return counts(c)
 
 
 # --- the round's end and the next round's start ------------------------------------------------
@@ -238,7 +240,7 @@ def end_round(
     feast = feast_for(s, setting)
     s = replace(
         s,
-        goods=_add_goods(s.goods, {g: -n for g, n in feast.goods_used}),
+        goods=add_goods(s.goods, {g: -n for g, n in feast.goods_used}),
         silver=s.silver - feast.silver_used,
         thing_penalties=s.thing_penalties + feast.penalties,
         banquet_cleared=True,
@@ -266,7 +268,7 @@ def _bonus(s: State, rewards: Counter) -> State:
         buildings=tuple(sorted((k, n) for k, n in buildings.items() if n)),
     )
     s = gain(s, paid)
-    return _take_specials(s, specials, pay_cost=False) if specials else s
+    return take_specials(s, specials, pay_cost=False) if specials else s
 
 
 def _is_good(name: str) -> bool:
@@ -301,7 +303,7 @@ def begin_round(s: State, setting: Setting, round_: int, harvest: Sequence[int] 
         round=round_,
         vikings_total=vikings,
         vikings_left=vikings,
-        goods=_add_goods(s.goods, Counter(crops)),
+        goods=add_goods(s.goods, Counter(crops)),
         explorations=_phase3(s.explorations, round_, length),
     )
-    return _draw_weapons(s, 1)
+    return draw_weapons(s, 1)

@@ -215,11 +215,11 @@ def test_anytime_ship_purchase_and_arming():
 
 
 def _dice_values(setting, space):
-    from models.round_rules import _bundle_value
+    from models.round_rules import bundle_value
 
     roll = space.roll
     spend = {k: setting.values.get(k, 1) for k in roll.spend}
-    return dice.Values(success=_bundle_value(roll.success, setting.values), failure=_bundle_value(roll.failure, setting.values), spend=spend)
+    return dice.Values(success=bundle_value(roll.success, setting.values), failure=bundle_value(roll.failure, setting.values), spend=spend)
 
 
 @pytest.mark.parametrize("space_id", ["hunt-game-1", "lay-snare", "whaling-major"])

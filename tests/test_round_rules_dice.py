@@ -15,9 +15,10 @@ import pytest
 from models.actions import Bundle, load_action_spaces
 from models.round_context import RoundContext
 from models.round_rules import (
-    EXTRA_VALUES, Setting, _blue_tiles, blue_tiles, bundle_value, initial_state, pending_roll, replace, resolve_roll,
+    EXTRA_VALUES, Setting, blue_tiles, bundle_value, initial_state, pending_roll, replace, resolve_roll,
     setting_for, taken_tile,
 )  # fmt: skip
+from models.round_rules.dice import best_blue_tiles
 from models.values import default_values
 from tests.helpers import snapshot
 
@@ -88,9 +89,9 @@ def test_special_tiles_in_the_supply_replace_a_less_valuable_blue_good_of_the_sa
 
 def test_equal_values_keep_the_first_listed_tile():
     # chest and silk both sword 8, both worth 5: the chest is listed first and stays
-    assert _blue_tiles(())[8] == "chest"
-    assert _blue_tiles(("belt",))[8] == "belt"  # 6 beats the chest's 5
-    assert _blue_tiles(("cloakpin",))[8] == "cloakpin"
+    assert best_blue_tiles(())[8] == "chest"
+    assert best_blue_tiles(("belt",))[8] == "belt"  # 6 beats the chest's 5
+    assert best_blue_tiles(("cloakpin",))[8] == "cloakpin"
 
 
 # --- resolve_roll ------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ import pytest
 
 from models.actions import Bundle
 from models.round_context import RoundContext
-from models.round_rules import PASS, _can_pay, _needs_met, apply, gain, initial_state, legal_actions, replace, setting_for
+from models.round_rules import PASS, apply, gain, initial_state, legal_actions, replace, setting_for
+from models.round_rules.afford import can_pay, needs_met
 from tests.helpers import snapshot
 
 
@@ -33,11 +34,11 @@ def offered(s, setting, space: str) -> list:
 def test_a_cost_is_payable_only_when_every_part_of_it_is_held():
     s, _ = start(silver=2, resources={"wood": 2, "stone": 2, "ore": 2}, goods={"flax": 2})
     cost = Bundle(silver=2, wood=2, stone=2, ore=2, goods=(("flax", 2),))
-    assert _can_pay(s, cost)  # exactly enough of everything
+    assert can_pay(s, cost)  # exactly enough of everything
     for short in ("silver", "wood", "stone", "ore"):
-        assert not _can_pay(replace(s, **{short: 1}), cost), short
-    assert not _can_pay(replace(s, goods=(("flax", 1),)), cost)
-    assert not _can_pay(replace(s, goods=(("hide", 2),)), cost)
+        assert not can_pay(replace(s, **{short: 1}), cost), short
+    assert not can_pay(replace(s, goods=(("flax", 1),)), cost)
+    assert not can_pay(replace(s, goods=(("hide", 2),)), cost)
 
 
 def test_crafting_linen_pays_the_flax():
@@ -74,13 +75,13 @@ MET = {
 @pytest.mark.parametrize("fleet", sorted(FLEETS))
 def test_ship_requirements(fleet):
     s, _ = start(ships=FLEETS[fleet])
-    assert {need for need in NEEDS if _needs_met(s, (need,))} == MET[fleet]
-    assert _needs_met(s, ()) and _needs_met(s, tuple(sorted(MET[fleet])))
+    assert {need for need in NEEDS if needs_met(s, (need,))} == MET[fleet]
+    assert needs_met(s, ()) and needs_met(s, tuple(sorted(MET[fleet])))
 
 
 def test_a_building_must_be_left_in_the_supply():
     s, _ = start({"buildings_left": {"shed": 1, "long-house": 0}})  # stone houses not listed: none left
-    assert [_needs_met(s, (f"{b}-in-supply",)) for b in ("shed", "stone-house", "long-house")] == [True, False, False]
+    assert [needs_met(s, (f"{b}-in-supply",)) for b in ("shed", "stone-house", "long-house")] == [True, False, False]
 
 
 def test_berths_three_whaling_boats_and_four_large_ships():

@@ -1,0 +1,77 @@
+"""The legal actions of a state: every space with each of its choices, labelled, then the anytime
+actions (buy a ship, arm one)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from models.actions import SHIPS, ActionSpace
+from models.choice_labels import space_label
+from models.data_files import load
+from models.round_rules.afford import berths_free
+from models.round_rules.bundles import upgraded
+from models.round_rules.choices import does_something, option_upgrade_choices, space_choices, space_legal
+from models.round_rules.state import Setting, State, spaces_by_id
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal move: a space with its choices, an anytime action, or passing."""
+
+    kind: str  # "space", "buy-ship", "arm-ship", "pass"
+    space: str = ""  # action-space id, or the ship type for buy-ship / arm-ship
+    choice: tuple[tuple[str, object], ...] = ()  # (what, which) pairs, canonical
+    label: str = ""
+
+    @property
+    def vikings(self) -> int:
+        return spaces_by_id()[self.space].column if self.kind == "space" else 0
+
+    def chosen(self, key: str, default: object = None) -> object:
+        return dict(self.choice).get(key, default)
+
+    def as_json(self) -> dict:
+        return {"kind": self.kind, "space": self.space, "vikings": self.vikings, "label": self.label,
+                "choice": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.choice}}  # fmt: skip
+
+
+PASS = Action("pass", label="pass (end your action phase)")
+
+
+def _label(space: ActionSpace, s: State, choice: dict) -> str:
+    return space_label(space, choice, s.mountains, _step_up)
+
+
+def _step_up(name: str, steps: int) -> tuple[str, str]:
+    return name, upgraded(name, steps)
+
+
+def _space_actions(s: State, space: ActionSpace, setting: Setting) -> Iterator[Action]:
+    if not space_legal(s, space):
+        return
+    for base in space_choices(s, space, setting):
+        for choice in option_upgrade_choices(s, space, dict(base), setting):
+            if does_something(space, s, choice):
+                yield Action("space", space.id, tuple(sorted(choice.items())), _label(space, s, choice))
+
+
+def _anytime_actions(s: State) -> Iterator[Action]:
+    ships = load("game")["ships"]
+    for kind in SHIPS:
+        if s.silver >= ships[kind]["price"] and berths_free(s, kind):
+            yield Action("buy-ship", kind, (), f"buy a {kind} for {ships[kind]['price']} silver")
+    if s.ore:
+        whaling_open = any(x not in s.taken for x in ("whaling-major", "whaling-minor"))
+        if whaling_open and any(t == "whaling-boat" and o < 1 for t, o in s.ships):
+            yield Action("arm-ship", "whaling-boat", (), "arm a whaling boat with 1 ore")
+        pillage_open = any(x not in s.taken for x in ("pillage-2", "pillage-3"))
+        if pillage_open and s.ships_of("longship"):
+            yield Action("arm-ship", "longship", (), "arm your best-armed longship with 1 ore")
+
+
+def legal_actions(s: State, setting: Setting, anytime: bool = True) -> list[Action]:
+    """Every legal action in board order, then the anytime actions. Passing is always legal and
+    is left to the caller (it ends the action phase)."""
+    out = [a for space in spaces_by_id().values() for a in _space_actions(s, space, setting)]
+    return out + list(_anytime_actions(s)) if anytime else out
