@@ -7,24 +7,12 @@ from models.engine.snapshots import from_snapshot
 from models.engine.state import ACTIONS, OCCUPATION, PLAY
 from models.engine.tables import GOOD, GOODS, KNARR, LONGSHIP, space_index
 from models.round_context import split_snapshot
+from tests.round_positions import round_3
 
-BASE = {
-    "format": "affo-snapshot/1",
-    "game": {"round": 3, "players": 1},
-    "player": {
-        "silver": 6,
-        "resources": {"wood": 3, "stone": 2, "ore": 1},
-        "goods": {"peas": 2, "mead": 1, "beans": 1, "flax": 1, "sheep": 2, "hide": 1, "oil": 1},
-        "weapons": {"bow": 1, "snare": 1, "spear": 1},
-        "ships": [{"type": "whaling-boat"}, {"type": "longship"}],
-        "boards": [{"id": "home", "board": "home-long"}],
-    },
-    "round_context": {"mountains": [["wood", "stone", "ore", "silver-2"], ["stone", "wood", "silver-2"]]},
-}
 
 
 def make(**player):
-    return from_snapshot(*split_snapshot({**BASE, "player": {**BASE["player"], **player}}))
+    return from_snapshot(*split_snapshot(round_3(**player)))
 
 
 def on(s, space_id) -> list[tuple]:

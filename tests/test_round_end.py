@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from models.round_context import RoundContext
 import pytest
 
 from models.round_end import BoardFacts, begin_round, board_facts, breed, end_round, greedy_feast, open_positions, table_widths
-from models.round_rules import initial_state, replace, setting_for
+from models.round_rules import replace
 from models.values import default_values
 from tests.helpers import entry, home, put, snapshot
-
-STRIPS = [["wood", "stone", "ore", "silver-2"], ["stone", "wood", "silver-2"]]
-
-
-def start(snap, **context):
-    ctx = RoundContext(mountains=STRIPS, **context)  # players: the snapshot's
-    return initial_state(snap, ctx), setting_for(snap, ctx)
+from tests.round_positions import start
 
 
 def ring(cell: tuple[int, int]) -> list[tuple[int, int]]:

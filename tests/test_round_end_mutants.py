@@ -9,18 +9,12 @@ exactly as given.
 
 from __future__ import annotations
 
-from models.round_context import RoundContext
 from models.round_end import BoardFacts, empty_board_negatives, end_round, feast_for, state_income
-from models.round_rules import initial_state, replace, setting_for, to_snapshot
+from models.round_rules import replace, to_snapshot
 from tests.helpers import entry, home, put, snapshot
+from tests.round_positions import start
 
-STRIPS = [["wood", "stone", "ore", "silver-2"], ["stone", "wood", "silver-2"]]
 NO_FACTS = BoardFacts(0, ())
-
-
-def start(snap, **context):
-    ctx = RoundContext(mountains=STRIPS, **context)
-    return initial_state(snap, ctx), setting_for(snap, ctx)
 
 
 def round_2(**player):

@@ -20,25 +20,12 @@ from models.rules import check_snapshot
 from models.snapshot import SnapshotError
 from planner import dice
 from planner.chance import outcomes
+from tests.round_positions import round_3
 
-BASE = {
-    "format": "affo-snapshot/1",
-    "game": {"round": 3, "players": 1},
-    "player": {
-        "silver": 6,
-        "resources": {"wood": 3, "stone": 2, "ore": 1},
-        "goods": {"peas": 2, "mead": 1, "beans": 1, "flax": 1, "sheep": 2, "hide": 1, "oil": 1},
-        "weapons": {"bow": 1, "snare": 1, "spear": 1},
-        "ships": [{"type": "whaling-boat"}, {"type": "longship"}],
-        "boards": [{"id": "home", "board": "home-long"}],
-    },
-}
-STRIPS = [["wood", "stone", "ore", "silver-2"], ["stone", "wood", "silver-2"]]
 
 
 def make(context: dict | None = None, **player):
-    data = {**BASE, "player": {**BASE["player"], **player}, "round_context": {"mountains": STRIPS, **(context or {})}}
-    snap, ctx = split_snapshot(data)
+    snap, ctx = split_snapshot(round_3(context, **player))
     return initial_state(snap, ctx), setting_for(snap, ctx)
 
 
