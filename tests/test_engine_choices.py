@@ -10,7 +10,6 @@ from models.round_context import split_snapshot
 from tests.round_positions import round_3
 
 
-
 def make(**player):
     return from_snapshot(*split_snapshot(round_3(**player)))
 

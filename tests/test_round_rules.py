@@ -23,7 +23,6 @@ from planner.chance import outcomes
 from tests.round_positions import round_3
 
 
-
 def make(context: dict | None = None, **player):
     snap, ctx = split_snapshot(round_3(context, **player))
     return initial_state(snap, ctx), setting_for(snap, ctx)
