@@ -201,8 +201,9 @@ def harvest_goods(level: int) -> list[str]:
     return list(load("harvest")["levels"][str(level)]) if level else []
 
 
-def _phase3(explorations: Counts_, round_: int, length: str) -> Counts_:
-    """Turn the boards due this round (silver on them is lost) and put silver on the others."""
+def turn_explorations(explorations: Counts_, round_: int, length: str) -> Counts_:
+    """Phase 3: turn the boards due this round (silver on them is lost) and put silver on the
+    others. Both engines turn them here."""
     turning = round_ in turning_rounds(length)
     out = {}
     for name, silver in explorations:
@@ -304,6 +305,6 @@ def begin_round(s: State, setting: Setting, round_: int, harvest: Sequence[int] 
         vikings_total=vikings,
         vikings_left=vikings,
         goods=add_goods(s.goods, Counter(crops)),
-        explorations=_phase3(s.explorations, round_, length),
+        explorations=turn_explorations(s.explorations, round_, length),
     )
     return draw_weapons(s, 1)

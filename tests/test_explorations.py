@@ -4,7 +4,7 @@ import pytest
 
 from models.boards import board
 from models.explorations import face_up_rounds, silver_on, turning_rounds
-from models.round_end import _phase3
+from models.round_end import turn_explorations
 from models.round_rules import face_up_explorations
 
 # PRINTED.md: silver taken when exploring an unclaimed board in a long-game round (absent: 0)
@@ -54,5 +54,5 @@ def test_phase_3_round_by_round_agrees_with_the_schedule(length):
     last = 7 if length == "long" else 6
     boards = tuple(sorted(face_up_explorations(1, length, set()).items()))
     for r in range(2, last + 1):
-        boards = _phase3(boards, r, length)
+        boards = turn_explorations(boards, r, length)
         assert dict(boards) == face_up_explorations(r, length, set()), r

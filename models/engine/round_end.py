@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import Counter
 
 from models.actions import BUILDINGS
-from models.boards import all_boards, board as board_named
 from models.engine.draws import without
 from models.engine.effects import draw_weapons, gain_building, take_specials
 from models.engine.feast import open_positions, serve
@@ -22,9 +21,8 @@ from models.engine.geometry import geometry, income, paid_bonuses
 from models.engine.layout import lay_at_game_end, lay_during_game
 from models.engine.state import OVER, STRIP, State, add
 from models.engine.tables import ANIMAL_GOODS, FOOD, GOOD, GOODS, NO_GOODS
-from models.explorations import face_up_rounds, silver_per_turning_round, turning_rounds
 from models.facts import rounds, vikings_in_round
-from models.round_end import breed, harvest_goods, harvest_schedule
+from models.round_end import breed, harvest_goods, harvest_schedule, turn_explorations
 
 LENGTH = "long"  # the solo game the engine plays
 
@@ -115,22 +113,8 @@ def next_round(s: State) -> State:
         round=r,
         vikings_left=vikings_in_round(r, LENGTH),
         goods=add(s.goods, ((GOOD[g], 1) for g in crops)),
-        explorations=turn_explorations(s.explorations, r),
+        explorations=turn_explorations(s.explorations, r, LENGTH),
         taken=s.placed,  # solo: the Vikings of the round just played block their spaces
         placed=0,
     )
     return draw_weapons(s, 1)
-
-
-def turn_explorations(explorations: tuple[tuple[str, int], ...], round_: int) -> tuple[tuple[str, int], ...]:
-    """Phase 3: boards due turn over (their silver goes back), the others gain silver."""
-    turning = round_ in turning_rounds(LENGTH)
-    out = {}
-    for name, silver in explorations:
-        b = board_named(name)
-        if b.face == "front" and round_ not in face_up_rounds(b, LENGTH):
-            back = next(n for n, x in all_boards().items() if x.tile == b.tile and x.face == "back")
-            out[back] = 0
-        else:
-            out[name] = silver + (silver_per_turning_round() if turning else 0)
-    return tuple(sorted(out.items()))
