@@ -54,11 +54,16 @@ def _place_vikings(s: State, space: ActionSpace) -> State:
 def _before_action(s: State, space: ActionSpace, choice: dict, setting: Setting) -> State:
     """Column bonuses: column 3 draws an occupation; column 4 may play the best one in hand
     (a choice: some cards score negative points)."""
-    if space.bonus and space.bonus.draw_occupations:
-        s = replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * space.bonus.draw_occupations)))
+    if space.bonus:
+        s = _draw_occupations(s, space.bonus.draw_occupations, setting)
     if choice.get("bonus_play"):
         s = _play_occupations(s, choice["bonus_play"])
     return s
+
+
+def _draw_occupations(s: State, n: int, setting: Setting) -> State:
+    """n cards into the hand, each worth what a card drawn unseen is assumed to be worth."""
+    return replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * n))) if n else s
 
 
 def _play_occupations(s: State, n: int) -> State:
@@ -112,8 +117,8 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
     if choice.get("forge"):
         target = choice["forge"]
         s = replace(s, goods=add_goods(s.goods, {"jewelry": 1})) if target == "jewelry" else take_specials(s, (target,), False)
-    if space.occupation and space.occupation.draw:
-        s = replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * space.occupation.draw)))
+    if space.occupation:
+        s = _draw_occupations(s, space.occupation.draw, setting)
     if choice.get("play"):
         s = _play_occupations(s, choice["play"])
     return s
