@@ -6,7 +6,7 @@ import tomllib
 import pytest
 
 from models import data_cache
-from models.data_files import load, names_in, text
+from models.data_files import load, names_in, read, text
 
 SOURCE = 'names = ["shed"]\nkind = "shed"\n'
 
@@ -50,3 +50,9 @@ def test_an_unwritable_cache_still_answers(tmp_path, monkeypatch):
 def test_every_data_file_reads_as_tomllib_reads_it():
     for name in ["game", "pieces", "blue_sword_values", *(f"boards/{b}" for b in names_in("boards"))]:
         assert load(name) == tomllib.loads(text(name)), name
+
+
+def test_the_action_spaces_read_through_the_cache_as_tomllib_reads_them():
+    """action_spaces.toml has its own checker, so it is `read` (parsed, cached), not `load`ed."""
+    assert read("action_spaces") == tomllib.loads(text("action_spaces"))
+    assert len(read("action_spaces")["space"]) == 61
