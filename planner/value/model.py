@@ -80,6 +80,7 @@ class ValueModel:
     learning_rate: float
     summary: dict
     offset: tuple[float, ...] = ()  # weight per feature of the banked points added unclipped; () none
+    position: str = "held"  # "laid": features of the position once the tiles held are laid (laid.py)
     _trees: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -112,6 +113,7 @@ def to_json(model: ValueModel) -> dict:
         "summary": model.summary,
         "features": list(model.names),
         "offset": {n: w for n, w in zip(model.names, model.offset) if w},
+        "position": model.position,
         "range": {"low": list(model.low), "high": list(model.high)},
         "linear": {"mean": list(model.mean), "scale": list(model.scale), "coef": list(model.coef), "intercept": model.intercept},
         "trees": {
@@ -141,6 +143,7 @@ def from_json(data: dict) -> ValueModel:
         learning_rate=trees["learning_rate"],
         summary=data.get("summary", {}),
         offset=tuple(float(offset.get(n, 0.0)) for n in data["features"]) if offset else (),
+        position=data.get("position", "held"),
     )
 
 
@@ -161,12 +164,21 @@ class LearnedEvaluator(Evaluator):
         super().__init__(setting)
         self.model = model
         self.forecasts: dict = {}
+        self.layouts: dict = {}  # laid models: the quick layout of each set of tiles held
+
+    def features(self, s: State) -> list[float]:
+        """The features this model was fitted on: of `s`, or of `s` with its tiles laid."""
+        from planner.value.features import features
+
+        if self.model.position == "laid":
+            from planner.value.laid import laid_position
+
+            return features(*laid_position(s, self.setting, self.layouts))
+        return features(s, self.setting, self)
 
     def __call__(self, s: State) -> float:
         v = self.forecasts.get(s)
         if v is None:
-            from planner.value.features import features
-
-            v = self.model.predict(features(s, self.setting, self))
+            v = self.model.predict(self.features(s))
             self.forecasts[s] = v
         return v

@@ -46,7 +46,7 @@ def collect(args) -> object:
     earlier = [pd.read_parquet(p) for p in args.also]
     if args.data and Path(args.data).exists():
         return pd.concat([pd.read_parquet(args.data), *earlier], ignore_index=True)
-    jobs = [Job(seed, args.nodes, args.value, args.explore) for seed in range(args.seed, args.seed + args.games)]
+    jobs = [Job(seed, args.nodes, args.value, args.explore, args.position) for seed in range(args.seed, args.seed + args.games)]
     played = play_jobs(jobs, args.workers, on_done=lambda d, n: print(f"played {d}/{n}", flush=True))
     df = frame(played)
     if args.data:
@@ -54,11 +54,21 @@ def collect(args) -> object:
     return pd.concat([df, *earlier], ignore_index=True)
 
 
-def offset_weights(names, use: bool = True):
-    """OFFSET as one weight per feature (None: no offset)."""
+def offset_weights(names, use: bool = True, offset: dict | None = None):
+    """The offset (OFFSET by default) as one weight per feature (None: no offset)."""
     import numpy as np
 
-    return np.array([OFFSET.get(n, 0.0) for n in names]) if use else None
+    weights = OFFSET if offset is None else offset
+    return np.array([weights.get(n, 0.0) for n in names]) if use else None
+
+
+def banked(pairs: list[str]) -> dict:
+    """OFFSET and the `--bank NAME=WEIGHT` pairs."""
+    out = dict(OFFSET)
+    for pair in pairs:
+        name, _, weight = pair.rpartition("=")
+        out[name] = float(weight)
+    return out
 
 
 def fit(x, y, trees: int = TREES, offset=None):
@@ -151,7 +161,8 @@ def summarise(df, args) -> dict:
         "command": f"python -m planner.value.train --games {args.games} --seed {args.seed} --nodes {args.nodes} "
         f"--explore {args.explore} --value {args.value} --version {args.version}"
         + (f" --data {Path(args.data).name}" if args.data else "") + (" --also " + " ".join(Path(p).name for p in args.also) if args.also else "")
-        + (" --no-offset" if args.no_offset else ""),
+        + (" --no-offset" if args.no_offset else "") + (" --bank " + " ".join(args.bank) if args.bank else "")
+        + (f" --position {args.position}" if args.position != "held" else ""),
     }
 
 
@@ -168,23 +179,32 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--trees", type=int, default=TREES)
     ap.add_argument("--no-offset", action="store_true", help="forecast the whole score, not the points still to come")
+    ap.add_argument("--bank", nargs="*", default=[], metavar="FEATURE=WEIGHT", help="more points banked besides OFFSET's")
+    ap.add_argument("--position", choices=("held", "laid"), default="held",
+                    help="features of the position as it is, or once its tiles are laid (planner/value/laid.py)")
     ap.add_argument("--play-only", action="store_true", help="play and write --data, fit nothing (games in chunks)")
     args = ap.parse_args(argv)
+    from dataclasses import replace
+
     from planner.value.features import NAMES
     from planner.value.model import model_path, to_json
 
     df = collect(args)
     if args.play_only:
         return
+    seen = set(df["position"]) if "position" in df else {"held"}
+    if seen != {args.position}:
+        raise SystemExit(f"the data holds positions {sorted(seen)}; --position {args.position} fits only its own kind")
     names = list(NAMES)
-    offset = offset_weights(names, not args.no_offset)
+    bank = banked(args.bank)
+    offset = offset_weights(names, not args.no_offset, bank)
     cv = cross_validated_error(df, names, args.trees, offset)
     print("cross-validated mean |error| by round:", cv, flush=True)
     x = df[names].to_numpy()
     parts = fit(x, df["final score"].to_numpy(), args.trees, offset)
     summary = summarise(df, args) | {"cross_validated_error_by_round": cv, "trees": args.trees, "depth": DEPTH,
-                                     "offset": {} if args.no_offset else OFFSET}
-    model = export(parts, names, args.version, summary, x)
+                                     "offset": {} if args.no_offset else bank, "position": args.position}
+    model = replace(export(parts, names, args.version, summary, x), position=args.position)
     path = model_path(args.version)
     path.write_text(json.dumps(to_json(model), separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
