@@ -173,6 +173,7 @@ class LearnedEvaluator(Evaluator):
         if self.model.position == "laid":
             from planner.value.laid import laid_position
 
+            self.evaluations += 1  # the laid position's own projection counts its terms
             return features(*laid_position(s, self.setting, self.layouts))
         return features(s, self.setting, self)
 
