@@ -72,3 +72,26 @@ def replace_position(model, position: str):
     from dataclasses import replace as dc_replace
 
     return dc_replace(model, position=position)
+
+
+def test_a_blind_feature_counts_its_banked_weight_and_nothing_else():
+    # the data says feature "term: tiles" is worth nothing (y ignores it); banked at 1 and blind,
+    # the fitted parts cannot cancel the bank, so one more point of it is one more point forecast
+    from planner.value.train import blind_mask, predict
+
+    rng = np.random.default_rng(3)
+    x = rng.uniform(0, 20, size=(200, len(NAMES)))
+    y = x[:, NAMES.index("score now")] + rng.normal(size=200)
+    offset = offset_weights(NAMES, True, banked(["term: tiles=1"]))
+    blind = blind_mask(NAMES, ["term: tiles"])
+    parts = fit(x, y, trees=10, offset=offset, blind=blind)
+    model = from_json(json.loads(json.dumps(to_json(export(parts, NAMES, "t", {}, x)))))
+    tiles = NAMES.index("term: tiles")
+    assert (model.low[tiles], model.high[tiles]) == (0.0, 0.0)
+    assert [model.predict(list(r)) for r in x[:10]] == pytest.approx(list(predict(parts, x[:10])), abs=1e-6)
+    row = list(x[0])
+    more = row.copy()
+    more[tiles] += 7.0
+    assert model.predict(more) - model.predict(row) == pytest.approx(7.0)
+    seen = fit(x, y, trees=10, offset=offset)  # not blind: the fit learns to cancel the bank
+    assert abs(predict(seen, np.array([more]))[0] - predict(seen, np.array([row]))[0]) < 3.0
