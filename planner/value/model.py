@@ -14,6 +14,9 @@ forecasting only the points still to come. Banked points then count in full wher
 goes: a clipped forecast of the whole score is flat beyond what its training games reached (v2
 saw at most one emigration, so a second one was worth nothing to it).
 
+A model may say `"position": "laid"`: its features are read once the tiles held are laid by the
+quick layout (planner/value/laid.py); without it, of the position as it is.
+
 `LearnedEvaluator` is the round planner's leaf value with it: the predicted final score of the
 position the action phase leaves if it ends now. Its `components` are still the hand-made
 projection's terms, which the planner's reasons name.
