@@ -79,7 +79,16 @@ def play(job: Job) -> dict:
     policy = greedy_action if job.policy == "greedy" else planner_policy(job.nodes, value)
     result = play_game(policy, job.seed, observe=observe)
     return {"policy": job.policy, "seed": job.seed, "nodes": job.nodes, "value": value, "score": result.score, "forecasts": forecasts,
-            **style(result.final, seen)}  # fmt: skip
+            **style(result.final, seen), **economy(result)}  # fmt: skip
+
+
+def economy(result) -> dict:
+    """The tile economy of a finished game: tiles on its boards, final income, -1 cells left."""
+    return {
+        "tiles": sum(len(e.placements) for e in result.final.player.boards),
+        "income": result.breakdown["final_income"],
+        "negatives": result.breakdown["negatives"],
+    }
 
 
 def style(final, states: list) -> dict:

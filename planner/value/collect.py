@@ -5,7 +5,8 @@ A game is `planner.solo.play_game` (the game `affo solo --seed N --nodes K` play
 value is the current model) with the round planner choosing; `explore` > 0 makes it, with that probability per decision, take one of the
 planner's other root alternatives instead (seeded: the same job gives the same game), so the
 data holds positions the planner alone would never reach. One row per round: the position as
-that round's action phase ends (planner/value/features.py), its round, and the final score.
+that round's action phase ends (planner/value/features.py; with `position="laid"`, once its tiles
+are laid, planner/value/laid.py), its round, and the final score.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ class Job:
     nodes: int
     value: str = "projection"  # the planner's leaf value: "projection" or a model file's version
     explore: float = 0.0
+    position: str = "held"  # the features recorded: of the position as it is, or "laid" (laid.py)
 
 
 @dataclass(frozen=True)
@@ -55,11 +57,14 @@ def play_job(job: Job) -> Played:
     from planner.solo import play_game
     from planner.value.features import features
 
+    from planner.value.laid import laid_position
+
     rows: list = []
 
     def observe(s, setting) -> None:
         ev = make_evaluator(setting, job.value)
-        rows.append([s.round, *features(s, setting, ev), ev(s)])
+        x = features(*laid_position(s, setting, {})) if job.position == "laid" else features(s, setting, ev)
+        rows.append([s.round, *x, ev(s)])
 
     result = play_game(planner_policy(job.nodes, job.value, job.explore, job.seed), job.seed, observe=observe)
     return Played(job, result.score, result.breakdown, rows)
@@ -80,7 +85,8 @@ def frame(played: list[Played]):
     records = []
     for g in played:
         for row in g.rows:
-            rec = {"seed": g.job.seed, "nodes": g.job.nodes, "value": g.job.value, "explore": g.job.explore, "round": row[0]}
+            rec = {"seed": g.job.seed, "nodes": g.job.nodes, "value": g.job.value, "explore": g.job.explore, "position": g.job.position,
+                   "round": row[0]}  # fmt: skip
             rec.update(zip(NAMES, row[1:-1]))
             rec["value used"] = row[-1]
             rec["final score"] = g.score

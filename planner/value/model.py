@@ -14,6 +14,9 @@ forecasting only the points still to come. Banked points then count in full wher
 goes: a clipped forecast of the whole score is flat beyond what its training games reached (v2
 saw at most one emigration, so a second one was worth nothing to it).
 
+A model may say `"position": "laid"`: its features are read once the tiles held are laid by the
+quick layout (planner/value/laid.py); without it, of the position as it is.
+
 `LearnedEvaluator` is the round planner's leaf value with it: the predicted final score of the
 position the action phase leaves if it ends now. Its `components` are still the hand-made
 projection's terms, which the planner's reasons name.
@@ -80,6 +83,7 @@ class ValueModel:
     learning_rate: float
     summary: dict
     offset: tuple[float, ...] = ()  # weight per feature of the banked points added unclipped; () none
+    position: str = "held"  # "laid": features of the position once the tiles held are laid (laid.py)
     _trees: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -112,6 +116,7 @@ def to_json(model: ValueModel) -> dict:
         "summary": model.summary,
         "features": list(model.names),
         "offset": {n: w for n, w in zip(model.names, model.offset) if w},
+        "position": model.position,
         "range": {"low": list(model.low), "high": list(model.high)},
         "linear": {"mean": list(model.mean), "scale": list(model.scale), "coef": list(model.coef), "intercept": model.intercept},
         "trees": {
@@ -141,6 +146,7 @@ def from_json(data: dict) -> ValueModel:
         learning_rate=trees["learning_rate"],
         summary=data.get("summary", {}),
         offset=tuple(float(offset.get(n, 0.0)) for n in data["features"]) if offset else (),
+        position=data.get("position", "held"),
     )
 
 
@@ -161,12 +167,22 @@ class LearnedEvaluator(Evaluator):
         super().__init__(setting)
         self.model = model
         self.forecasts: dict = {}
+        self.layouts: dict = {}  # laid models: the quick layout of each set of tiles held
+
+    def features(self, s: State) -> list[float]:
+        """The features this model was fitted on: of `s`, or of `s` with its tiles laid."""
+        from planner.value.features import features
+
+        if self.model.position == "laid":
+            from planner.value.laid import laid_position
+
+            self.evaluations += 1  # the laid position's own projection counts its terms
+            return features(*laid_position(s, self.setting, self.layouts))
+        return features(s, self.setting, self)
 
     def __call__(self, s: State) -> float:
         v = self.forecasts.get(s)
         if v is None:
-            from planner.value.features import features
-
-            v = self.model.predict(features(s, self.setting, self))
+            v = self.model.predict(self.features(s))
             self.forecasts[s] = v
         return v

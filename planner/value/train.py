@@ -19,7 +19,12 @@ residuals: the linear part carries what adds up (silver, ships, emigrations, inc
 phases left), the trees what does not (what is left of the game at each round). Both forecast
 the points still to come: the points banked (OFFSET: the score if the game ended now, animals at
 their stable points) are taken off the final score before the fit and added back unclipped at
-play time (`--no-offset`: forecast the whole score, as v1 and v2 do). Each feature's
+play time (`--no-offset`: forecast the whole score, as v1 and v2 do); `--bank FEATURE=WEIGHT`
+banks more (v5: the tiles held at their value-table price, the income over the phases left).
+`--blind FEATURE ...` hides features from the fitted parts (held at 0, so play clips them to 0):
+from the planner's own games, poor in tiles and rich in emigrations, a fit learned that a
+4-cell tile held is worth under a point and cancelled a bank through them. `--position laid`
+reads the features once the tiles held are laid (planner/value/laid.py). Each feature's
 training range is kept, and play clips to it (planner/value/model.py). The model file is plain JSON
 (planner/value/model.py reads it without scikit-learn) with a summary of its training data and
 the cross-validated error by round (5 folds, grouped by game).
@@ -46,7 +51,7 @@ def collect(args) -> object:
     earlier = [pd.read_parquet(p) for p in args.also]
     if args.data and Path(args.data).exists():
         return pd.concat([pd.read_parquet(args.data), *earlier], ignore_index=True)
-    jobs = [Job(seed, args.nodes, args.value, args.explore) for seed in range(args.seed, args.seed + args.games)]
+    jobs = [Job(seed, args.nodes, args.value, args.explore, args.position) for seed in range(args.seed, args.seed + args.games)]
     played = play_jobs(jobs, args.workers, on_done=lambda d, n: print(f"played {d}/{n}", flush=True))
     df = frame(played)
     if args.data:
@@ -54,16 +59,46 @@ def collect(args) -> object:
     return pd.concat([df, *earlier], ignore_index=True)
 
 
-def offset_weights(names, use: bool = True):
-    """OFFSET as one weight per feature (None: no offset)."""
+def offset_weights(names, use: bool = True, offset: dict | None = None):
+    """The offset (OFFSET by default) as one weight per feature (None: no offset)."""
     import numpy as np
 
-    return np.array([OFFSET.get(n, 0.0) for n in names]) if use else None
+    weights = OFFSET if offset is None else offset
+    return np.array([weights.get(n, 0.0) for n in names]) if use else None
 
 
-def fit(x, y, trees: int = TREES, offset=None):
-    """(ridge pipeline, boosted trees or None, offset weights or None) fitted on x -> y; with
-    an offset the parts are fitted on y minus the points banked."""
+def banked(pairs: list[str]) -> dict:
+    """OFFSET and the `--bank NAME=WEIGHT` pairs."""
+    out = dict(OFFSET)
+    for pair in pairs:
+        name, _, weight = pair.rpartition("=")
+        out[name] = float(weight)
+    return out
+
+
+def blind_mask(names, blind: list[str]):
+    """A column mask of the features the fitted parts must not see (None: none)."""
+    import numpy as np
+
+    unknown = set(blind) - set(names)
+    if unknown:
+        raise SystemExit(f"unknown features: {sorted(unknown)}")
+    return np.array([n in blind for n in names]) if blind else None
+
+
+def _masked(x, blind):
+    """x with the blind features held at 0: at play time the model clips them into [0, 0]."""
+    if blind is None or not blind.any():
+        return x
+    x = x.copy()
+    x[:, blind] = 0.0
+    return x
+
+
+def fit(x, y, trees: int = TREES, offset=None, blind=None):
+    """(ridge pipeline, boosted trees or None, offset weights or None, blind mask or None) fitted
+    on x -> y; with an offset the parts are fitted on y minus the points banked (read off every
+    feature), and never see the blind features."""
     from sklearn.ensemble import GradientBoostingRegressor
     from sklearn.linear_model import Ridge
     from sklearn.pipeline import make_pipeline
@@ -71,23 +106,25 @@ def fit(x, y, trees: int = TREES, offset=None):
 
     if offset is not None:
         y = y - x @ offset
+    x = _masked(x, blind)
     linear = make_pipeline(StandardScaler(), Ridge(alpha=ALPHA)).fit(x, y)
     if not trees:
-        return linear, None, offset
+        return linear, None, offset, blind
     residual = y - linear.predict(x)
     boost = GradientBoostingRegressor(n_estimators=trees, max_depth=DEPTH, learning_rate=LEARNING_RATE, subsample=1.0, random_state=0)
-    return linear, boost.fit(x, residual), offset
+    return linear, boost.fit(x, residual), offset, blind
 
 
 def predict(parts, x):
-    linear, boost, offset = parts
-    y = linear.predict(x)
+    linear, boost, offset, blind = parts
+    seen = _masked(x, blind)
+    y = linear.predict(seen)
     if offset is not None:
         y = y + x @ offset
-    return y + boost.predict(x) if boost is not None else y
+    return y + boost.predict(seen) if boost is not None else y
 
 
-def cross_validated_error(df, names, trees: int = TREES, offset=None) -> dict[int, float]:
+def cross_validated_error(df, names, trees: int = TREES, offset=None, blind=None) -> dict[int, float]:
     """Mean |predicted - final| by round over 5 folds grouped by game (no game in both)."""
     import numpy as np
     from sklearn.model_selection import GroupKFold
@@ -95,7 +132,7 @@ def cross_validated_error(df, names, trees: int = TREES, offset=None) -> dict[in
     x, y, groups = df[list(names)].to_numpy(), df["final score"].to_numpy(), df["seed"].to_numpy()
     out = np.zeros(len(y))
     for train, test in GroupKFold(n_splits=5).split(x, y, groups):
-        out[test] = predict(fit(x[train], y[train], trees, offset), x[test])
+        out[test] = predict(fit(x[train], y[train], trees, offset, blind), x[test])
     err = abs(out - y)
     return {int(r): round(float(err[df["round"].to_numpy() == r].mean()), 2) for r in sorted(df["round"].unique())}
 
@@ -104,7 +141,8 @@ def export(parts, names, version: str, summary: dict, x=None):
     """The fitted parts as a ValueModel; `x` (the training features) gives each one's range."""
     from planner.value.model import ValueModel
 
-    linear, boost, offset = parts
+    linear, boost, offset, blind = parts
+    x = _masked(x, blind) if x is not None else None  # a blind feature's range is [0, 0]
     scaler, ridge = linear.steps[0][1], linear.steps[1][1]
     trees = ()
     init, rate = 0.0, 0.0
@@ -151,7 +189,9 @@ def summarise(df, args) -> dict:
         "command": f"python -m planner.value.train --games {args.games} --seed {args.seed} --nodes {args.nodes} "
         f"--explore {args.explore} --value {args.value} --version {args.version}"
         + (f" --data {Path(args.data).name}" if args.data else "") + (" --also " + " ".join(Path(p).name for p in args.also) if args.also else "")
-        + (" --no-offset" if args.no_offset else ""),
+        + (" --no-offset" if args.no_offset else "") + (" --bank " + " ".join(f"'{b}'" for b in args.bank) if args.bank else "")
+        + (f" --position {args.position}" if args.position != "held" else "")
+        + (" --blind " + " ".join(f"'{b}'" for b in args.blind) if args.blind else ""),
     }
 
 
@@ -168,23 +208,36 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--trees", type=int, default=TREES)
     ap.add_argument("--no-offset", action="store_true", help="forecast the whole score, not the points still to come")
+    ap.add_argument("--bank", nargs="*", default=[], metavar="FEATURE=WEIGHT", help="more points banked besides OFFSET's")
+    ap.add_argument("--blind", nargs="*", default=[], metavar="FEATURE",
+                    help="features the fitted parts never see (their worth banked instead: the planner's games confound it)")
+    ap.add_argument("--position", choices=("held", "laid"), default="held",
+                    help="features of the position as it is, or once its tiles are laid (planner/value/laid.py)")
     ap.add_argument("--play-only", action="store_true", help="play and write --data, fit nothing (games in chunks)")
     args = ap.parse_args(argv)
+    from dataclasses import replace
+
     from planner.value.features import NAMES
     from planner.value.model import model_path, to_json
 
     df = collect(args)
     if args.play_only:
         return
+    seen = set(df["position"]) if "position" in df else {"held"}
+    if seen != {args.position}:
+        raise SystemExit(f"the data holds positions {sorted(seen)}; --position {args.position} fits only its own kind")
     names = list(NAMES)
-    offset = offset_weights(names, not args.no_offset)
-    cv = cross_validated_error(df, names, args.trees, offset)
+    bank = banked(args.bank)
+    offset = offset_weights(names, not args.no_offset, bank)
+    blind = blind_mask(names, args.blind)
+    cv = cross_validated_error(df, names, args.trees, offset, blind)
     print("cross-validated mean |error| by round:", cv, flush=True)
     x = df[names].to_numpy()
-    parts = fit(x, df["final score"].to_numpy(), args.trees, offset)
+    parts = fit(x, df["final score"].to_numpy(), args.trees, offset, blind)
     summary = summarise(df, args) | {"cross_validated_error_by_round": cv, "trees": args.trees, "depth": DEPTH,
-                                     "offset": {} if args.no_offset else OFFSET}
-    model = export(parts, names, args.version, summary, x)
+                                     "offset": {} if args.no_offset else bank, "position": args.position,
+                                     "blind": list(args.blind)}
+    model = replace(export(parts, names, args.version, summary, x), position=args.position)
     path = model_path(args.version)
     path.write_text(json.dumps(to_json(model), separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
