@@ -49,6 +49,7 @@ class Plan(NamedTuple):
     chosen: dict
     digest: int  # what the fixed changes above add to the state's digest (models/engine/digest.py)
     digest_placing: int  # the same with the space's Vikings placed
+    vikings_placing: int  # Vikings gained less the space's column (its Vikings placed)
 
 
 @cache
@@ -101,7 +102,7 @@ def compile_action(sp: Space, choice: tuple, strips: tuple | None) -> Plan:
         ore=sum(g.ore for g in gains) - sum(p.ore for p in pays) + items[2],
         goods=tuple(sorted((g, n) for g, n in goods.items() if n)), weapons=tuple(sorted((w, n) for w, n in weapons.items() if n)),
         mountains=strips if _takes_items(sp.index) else None, fleet=Delta(ships=ships, buildings=buildings) if ships or buildings else None,
-        bonus_play=chosen.get("bonus_play", 0), then=then, steps=dependent_steps(sp.index), chosen=chosen, digest=0, digest_placing=0,
+        bonus_play=chosen.get("bonus_play", 0), then=then, steps=dependent_steps(sp.index), chosen=chosen, digest=0, digest_placing=0, vikings_placing=0,
     )  # fmt: skip
     return _with_digest(plan, sp, before)
 
@@ -114,7 +115,8 @@ def _with_digest(plan: Plan, sp: Space, strips: tuple | None) -> Plan:
     change += counts(_GOODS, plan.goods) + counts(_WEAPONS, plan.weapons)
     if plan.mountains is not None:
         change += PARTS.change(_MOUNTAINS, strips, plan.mountains)
-    return plan._replace(digest=change, digest_placing=change - PARTS.weights[_VIKINGS] * sp.column)
+    placing = PARTS.weights[_VIKINGS] * sp.column
+    return plan._replace(digest=change, digest_placing=change - placing, vikings_placing=plan.vikings - sp.column)
 
 
 @cache
@@ -141,7 +143,7 @@ def _draw_first(sp: Space, choice: tuple) -> Plan:
     """effects.take_space on a column-3 space: the Vikings placed, then the occupation card
     drawn (a chance node) before the action itself (`finish`, once the card is known)."""
     plan = Plan(vikings=0, silver=0, wood=0, stone=0, ore=0, goods=(), weapons=(), mountains=None, fleet=None, bonus_play=0,
-                then=(OCCUPATION, (sp.draws_first, sp.index, choice)), steps=(), chosen={}, digest=0, digest_placing=0)  # fmt: skip
+                then=(OCCUPATION, (sp.draws_first, sp.index, choice)), steps=(), chosen={}, digest=0, digest_placing=0, vikings_placing=0)  # fmt: skip
     return _with_digest(plan, sp, None)
 
 
@@ -156,7 +158,7 @@ def finish(s: State, sp: Space, choice: tuple, placing: bool = False) -> State:
 def run(s: State, sp: Space, plan: Plan, placing: bool) -> State:
     """A compiled action applied: one list copy and one new tuple (the hot path of a search:
     kept flat on purpose)."""
-    vikings, silver, wood, stone, ore, goods, weapons, mountains, fleet, bonus_play, then, steps, chosen, digest, digest_placing = plan
+    vikings, silver, wood, stone, ore, goods, weapons, mountains, fleet, bonus_play, then, steps, chosen, digest, digest_placing, vikings_placing = plan
     v = list(s)
     h = v[_DIGEST]
     if bonus_play:  # effects.play_occupations: the best cards (the hand is sorted)
@@ -166,7 +168,6 @@ def run(s: State, sp: Space, plan: Plan, placing: bool) -> State:
         h += PARTS.change(_HAND, hand, hand[:keep]) + PARTS.weights[_PLAYED] * played
         v[_PLAYED] += played
         v[_HAND] = hand[:keep]
-    v[_VIKINGS] += vikings - sp.column if placing else vikings
     v[_SILVER] += silver
     v[_WOOD] += wood
     v[_STONE] += stone
@@ -182,10 +183,12 @@ def run(s: State, sp: Space, plan: Plan, placing: bool) -> State:
             held[w] += n
         v[_WEAPONS] = tuple(held)
     if placing:
+        v[_VIKINGS] += vikings_placing
         placed = v[_PLACED]
         h += digest_placing + _PLACED_WEIGHT * ((placed | sp.bit) - placed)
         v[_PLACED] = placed | sp.bit
     else:
+        v[_VIKINGS] += vikings
         h += digest
     if mountains is not None:
         v[_MOUNTAINS] = mountains
