@@ -44,7 +44,7 @@ class Plan(NamedTuple):
     mountains: tuple | None  # the strips left, when the action takes items
     fleet: Delta | None  # ships and buildings gained (rare: through effects.gain)
     bonus_play: int  # column 4: cards played before the action
-    then: tuple | None  # (stage, pending) that follows, or None: back to the action phase
+    then: tuple | None  # (stage, pending, their digest part) that follows, or None: back to the action phase
     steps: tuple  # effects.dependent_steps of the space
     chosen: dict
     digest: int  # what the fixed changes above add to the state's digest (models/engine/digest.py)
@@ -116,6 +116,9 @@ def _with_digest(plan: Plan, sp: Space, strips: tuple | None) -> Plan:
     if plan.mountains is not None:
         change += PARTS.change(_MOUNTAINS, strips, plan.mountains)
     placing = PARTS.weights[_VIKINGS] * sp.column
+    if plan.then:
+        stage, pending = plan.then
+        plan = plan._replace(then=(stage, pending, _STAGE_WEIGHT * stage + _PENDING_WEIGHT * hash(pending)))
     return plan._replace(digest=change, digest_placing=change - placing, vikings_placing=plan.vikings - sp.column)
 
 
@@ -193,9 +196,10 @@ def run(s: State, sp: Space, plan: Plan, placing: bool) -> State:
     if mountains is not None:
         v[_MOUNTAINS] = mountains
     if then:
-        stage, pending = then
-        h += _STAGE_WEIGHT * (stage - v[_STAGE]) + _PENDING_WEIGHT * (hash(pending) - hash(v[_PENDING]))
-        v[_STAGE], v[_PENDING] = then
+        stage, pending, part = then
+        h += part - _STAGE_WEIGHT * v[_STAGE] - _PENDING_WEIGHT * hash(v[_PENDING])
+        v[_STAGE] = stage
+        v[_PENDING] = pending
     v[_DIGEST] = h & MASK
     s = _new(State, v)
     if fleet:
