@@ -27,7 +27,8 @@ from pathlib import Path
 from benchmarks.planner import BASE, machine, speed as planner_speed
 from models.engine import flow
 from models.engine.snapshots import from_snapshot
-from models.engine.state import ACTIONS, key
+from models.engine.digest import MASK
+from models.engine.state import ACTIONS, State, key
 from models.round_context import split_snapshot
 from models.round_rules import legal_actions as old_actions, initial_state, setting_for
 from planner.affo_game import AffoGame
@@ -93,6 +94,33 @@ def _expansion(vikings: int, budget: int) -> tuple[float, float, float, float]:
     return expanded / seconds, decisions / seconds, built / seconds, built / expanded
 
 
+@collector_paused()
+def floor_rate(vikings: int, branching: float, n: int = 200_000) -> float:
+    """The most states per second pure Python could expand here: each of `branching` successors
+    does only the least any engine must (copy the state, change four counts and two goods, add
+    to its hash, make the new State, look it up in a set), with no rule applied at all."""
+    snap, ctx = position(vikings)
+    s = from_snapshot(snap, ctx)
+    new, goods, digest = tuple.__new__, State._fields.index("goods"), State._fields.index("digest")
+    seen = set()
+    start = clock()
+    for i in range(n):
+        v = list(s)
+        v[3] -= 1
+        v[4] += 1
+        v[5] += i & 7
+        v[6] += 1
+        g = list(v[goods])
+        g[3] += 1
+        g[4] -= 1
+        v[goods] = tuple(g)
+        v[digest] = (v[digest] + i * 2654435761) & MASK
+        c = new(State, v)
+        if c not in seen:
+            seen.add(c)
+    return n / (clock() - start) / branching
+
+
 def new_games(n: int) -> tuple[float, float]:
     game = AffoGame()
     start = clock()
@@ -150,16 +178,18 @@ def main() -> None:
               f"Breadth-first expansion of the action phase, equal states merged; budgets {old_budget} (old) and {new_budget} (new) states;",
               "both engines with the cycle collector paused, as the searches run (planner/search/collector.py), and the new one also with it running;",
               "the new engine's figures after one unmeasured expansion of the same position (its caches warm).",
+              "The floor: as many successors a state, each doing only what any engine must (copy the state, change a few counts, hash, set lookup; benchmarks/engine.py floor_rate).",
               "Rates in processor seconds of this process (the old planner's column: wall seconds, from benchmarks/planner.py).", "",
-              "| Vikings | old engine | old planner (300-state plan) | new engine, every state | new engine, action-phase decisions | ratio (every state) | new engine, successors built per second | successors per state | new engine, every state, collector running |",
-              "|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
+              "| Vikings | old engine | old planner (300-state plan) | new engine, every state | new engine, action-phase decisions | ratio (every state) | new engine, successors built per second | successors per state | new engine, every state, collector running | pure-Python floor (no rules) |",
+              "|---|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for v in (5, 8, 12):
         old = old_rate(v, old_budget)
         _, planner, _, _ = planner_speed(v)
         new_rate(v, new_budget)  # warm the engine's caches, so neither figure below pays for filling them
         running = new_rate(v, new_budget, paused=False)[0]
         new, decisions, built, branching = new_rate(v, new_budget)
-        lines.append(f"| {v} | {old:,.0f} | {planner:,.0f} | {new:,.0f} | {decisions:,.0f} | {new / old:,.0f}x | {built:,.0f} | {branching:.0f} | {running:,.0f} |")
+        floor = floor_rate(v, branching)
+        lines.append(f"| {v} | {old:,.0f} | {planner:,.0f} | {new:,.0f} | {decisions:,.0f} | {new / old:,.0f}x | {built:,.0f} | {branching:.0f} | {running:,.0f} | {floor:,.0f} |")
         print(lines[-1], flush=True)
     rate, mean = new_games(games_new)
     old = old_games(games_old)

@@ -273,9 +273,20 @@ def space_actions(s: State) -> list[tuple]:
         if acts is None:
             if len(found) >= CACHE_LIMIT:
                 found.clear()
-            acts = found[k] = offers(s, sp)
+            acts = found[k] = _interned(offers(s, sp))
         out += acts
     return out
+
+
+_ONE_OBJECT: dict[tuple, tuple] = {}
+
+
+def _interned(actions: tuple[tuple, ...]) -> tuple[tuple, ...]:
+    """Equal actions as one object, whichever state listed them (so models.engine.plans finds
+    an action's compiled change by its identity)."""
+    if len(_ONE_OBJECT) >= CACHE_LIMIT:
+        _ONE_OBJECT.clear()
+    return tuple([_ONE_OBJECT.setdefault(a, a) for a in actions])
 
 
 def anytime_actions(s: State) -> list[tuple]:

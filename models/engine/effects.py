@@ -57,13 +57,10 @@ def draw_weapons(s: State, n: int, then: int = ACTIONS) -> State:
 
 # --- the space actions ------------------------------------------------------------------------
 
-_make = State._make
-
-
 def _fused(s: State, vikings: int, placed: int, pays: tuple[Delta, ...], gains: tuple[Delta, ...]) -> State:
-    """Vikings placed, costs paid and gains received in one new tuple (the hot path of a search);
-    ships and buildings, which are rare, go through `gain` afterwards."""
-    silver, wood, stone, ore, goods, weapons = s[4], s[5], s[6], s[7], s[8], s[9]
+    """Vikings placed, costs paid and gains received in one new State; ships and buildings,
+    which are rare, go through `gain` afterwards."""
+    silver, wood, stone, ore, goods, weapons = s.silver, s.wood, s.stone, s.ore, s.goods, s.weapons
     g = w = None
     for d in pays:
         silver, wood, stone, ore = silver - d.silver, wood - d.wood, stone - d.stone, ore - d.ore
@@ -82,8 +79,8 @@ def _fused(s: State, vikings: int, placed: int, pays: tuple[Delta, ...], gains: 
             w = w or list(weapons)
             for i, n in d.weapons:
                 w[i] += n
-    s = _make(s[:3] + (vikings, silver, wood, stone, ore, tuple(g) if g else goods, tuple(w) if w else weapons)
-              + s[10:19] + (placed,) + s[20:])  # fmt: skip
+    s = s._replace(vikings_left=vikings, silver=silver, wood=wood, stone=stone, ore=ore, goods=tuple(g) if g else goods,
+                   weapons=tuple(w) if w else weapons, placed=placed)  # fmt: skip
     for d in gains:
         if d.ships or d.buildings:
             s = gain(s, Delta(ships=d.ships, buildings=d.buildings))

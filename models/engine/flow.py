@@ -19,7 +19,8 @@ from models.engine.plans import apply_action, finish
 from models.engine.round_end import LENGTH, end_action_phase, strip_drawn
 from models.engine.spaces import compiled
 from models.engine.state import (
-    ACTIONS, CHANCE_STAGES, DEAL, DECIDE, OCCUPATION, OVER, PLAY, ROLL, ROUND_END, STRIP, WEAPONS, State, add, empty_board,
+    ACTIONS, CHANCE_STAGES, DEAL, DECIDE, OCCUPATION, OVER, PLAY, ROLL, ROUND_END, STAGE_NAMES, STRIP, WEAPONS, State, add,
+    empty_board,
 )  # fmt: skip
 from models.engine.tables import BUILDING_SUPPLY, GOOD, NO_GOODS, SPECIALS, WEAPON
 from models.facts import vikings_in_round
@@ -60,10 +61,15 @@ def dealt(s: State, strips: tuple[tuple[str, ...], ...]) -> State:
     return draw_weapons(s, 1)
 
 
+# who moves, by stage (a search asks it of every successor)
+_WHO = tuple(TERMINAL if stage == OVER else CHANCE if stage in CHANCE_STAGES else PLAYER for stage in range(len(STAGE_NAMES)))
+
+
+_STAGE = State._fields.index("stage")
+
+
 def who(s: State) -> str:
-    if s.stage == OVER:
-        return TERMINAL
-    return CHANCE if s.stage in CHANCE_STAGES else PLAYER
+    return _WHO[s[_STAGE]]
 
 
 def legal_actions(s: State) -> list:
@@ -94,9 +100,9 @@ def chance_outcomes(s: State) -> tuple[tuple[Fraction, object], ...]:
 
 
 def apply(s: State, action) -> State:
-    stage = s.stage
+    stage = s[_STAGE]
     if stage == ACTIONS:
-        return s._replace(stage=ROUND_END) if action == PASS else apply_action(s, action)
+        return s._replace(stage=ROUND_END) if action is PASS or action == PASS else apply_action(s, action)
     if stage == ROUND_END:
         return end_action_phase(s._replace(stage=ACTIONS))
     if stage == DECIDE:

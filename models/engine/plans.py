@@ -20,7 +20,8 @@ from models.engine.effects import (
     arm_ship, buy_ship, dependent_steps, finish_space, gain, mountain_take,
 )  # fmt: skip
 from models.engine.spaces import Space, compiled
-from models.engine.state import ACTIONS, OCCUPATION, ROLL, WEAPONS, State
+from models.engine.digest import MASK
+from models.engine.state import ACTIONS, DIGEST as _DIGEST, OCCUPATION, PARTS, ROLL, WEAPONS, State
 from models.engine.tables import Delta, upgrade_of
 
 _new = tuple.__new__  # State._make without its length check: the list always has every field
@@ -28,6 +29,7 @@ _STAGE, _PENDING, _VIKINGS, _SILVER, _WOOD, _STONE, _ORE, _GOODS, _WEAPONS, _HAN
     State._fields.index(f) for f in ("stage", "pending", "vikings_left", "silver", "wood", "stone", "ore", "goods", "weapons",
                                      "hand", "occupation_points", "placed", "mountains")
 )  # fmt: skip
+_PLACED_WEIGHT, _STAGE_WEIGHT, _PENDING_WEIGHT = (PARTS.weights[i] for i in (_PLACED, _STAGE, _PENDING))  # digest.py's parts
 CACHE_LIMIT = 1 << 15  # compiled actions kept per space before its cache is emptied
 
 
@@ -42,9 +44,12 @@ class Plan(NamedTuple):
     mountains: tuple | None  # the strips left, when the action takes items
     fleet: Delta | None  # ships and buildings gained (rare: through effects.gain)
     bonus_play: int  # column 4: cards played before the action
-    then: tuple | None  # (stage, pending) that follows, or None: back to the action phase
+    then: tuple | None  # (stage, pending, their digest part) that follows, or None: back to the action phase
     steps: tuple  # effects.dependent_steps of the space
     chosen: dict
+    digest: int  # what the fixed changes above add to the state's digest (models/engine/digest.py)
+    digest_placing: int  # the same with the space's Vikings placed
+    vikings_placing: int  # Vikings gained less the space's column (its Vikings placed)
 
 
 @cache
@@ -61,6 +66,7 @@ def _upgrade_changes(goods: tuple[int, ...], steps: int) -> list[tuple[int, int]
 def compile_action(sp: Space, choice: tuple, strips: tuple | None) -> Plan:
     chosen = dict(choice)
     d = sp.data
+    before = strips
     pays, gains = sp.chosen(chosen)
     goods: Counter = Counter()
     weapons: Counter = Counter()
@@ -88,7 +94,7 @@ def compile_action(sp: Space, choice: tuple, strips: tuple | None) -> Plan:
         then = (ROLL, (sp.index, 1))
     else:
         then = (WEAPONS, (draws, ACTIONS)) if draws else None
-    return Plan(
+    plan = Plan(
         vikings=sum(g.vikings for g in gains),
         silver=sum(g.silver for g in gains) - sum(p.silver for p in pays) + items[3],
         wood=sum(g.wood for g in gains) - sum(p.wood for p in pays) + items[0],
@@ -96,8 +102,24 @@ def compile_action(sp: Space, choice: tuple, strips: tuple | None) -> Plan:
         ore=sum(g.ore for g in gains) - sum(p.ore for p in pays) + items[2],
         goods=tuple(sorted((g, n) for g, n in goods.items() if n)), weapons=tuple(sorted((w, n) for w, n in weapons.items() if n)),
         mountains=strips if _takes_items(sp.index) else None, fleet=Delta(ships=ships, buildings=buildings) if ships or buildings else None,
-        bonus_play=chosen.get("bonus_play", 0), then=then, steps=dependent_steps(sp.index), chosen=chosen,
+        bonus_play=chosen.get("bonus_play", 0), then=then, steps=dependent_steps(sp.index), chosen=chosen, digest=0, digest_placing=0, vikings_placing=0,
     )  # fmt: skip
+    return _with_digest(plan, sp, before)
+
+
+def _with_digest(plan: Plan, sp: Space, strips: tuple | None) -> Plan:
+    """The plan with what its fixed changes add to the digest: counts and count vectors are
+    linear parts, and the strips it leaves are known (a plan taking items is kept per strips)."""
+    counts = PARTS.counts
+    change = sum(PARTS.weights[i] * n for i, n in zip((_VIKINGS, _SILVER, _WOOD, _STONE, _ORE), plan[:5]))
+    change += counts(_GOODS, plan.goods) + counts(_WEAPONS, plan.weapons)
+    if plan.mountains is not None:
+        change += PARTS.change(_MOUNTAINS, strips, plan.mountains)
+    placing = PARTS.weights[_VIKINGS] * sp.column
+    if plan.then:
+        stage, pending = plan.then
+        plan = plan._replace(then=(stage, pending, _STAGE_WEIGHT * stage + _PENDING_WEIGHT * hash(pending)))
+    return plan._replace(digest=change, digest_placing=change - placing, vikings_placing=plan.vikings - sp.column)
 
 
 @cache
@@ -120,6 +142,14 @@ def _plan(sp: Space, choice: tuple, strips: tuple) -> Plan | None:
     return plan
 
 
+def _draw_first(sp: Space, choice: tuple) -> Plan:
+    """effects.take_space on a column-3 space: the Vikings placed, then the occupation card
+    drawn (a chance node) before the action itself (`finish`, once the card is known)."""
+    plan = Plan(vikings=0, silver=0, wood=0, stone=0, ore=0, goods=(), weapons=(), mountains=None, fleet=None, bonus_play=0,
+                then=(OCCUPATION, (sp.draws_first, sp.index, choice)), steps=(), chosen={}, digest=0, digest_placing=0, vikings_placing=0)  # fmt: skip
+    return _with_digest(plan, sp, None)
+
+
 def finish(s: State, sp: Space, choice: tuple, placing: bool = False) -> State:
     """effects.finish_space, compiled."""
     plan = _plan(sp, choice, s[_MOUNTAINS])
@@ -131,14 +161,16 @@ def finish(s: State, sp: Space, choice: tuple, placing: bool = False) -> State:
 def run(s: State, sp: Space, plan: Plan, placing: bool) -> State:
     """A compiled action applied: one list copy and one new tuple (the hot path of a search:
     kept flat on purpose)."""
-    vikings, silver, wood, stone, ore, goods, weapons, mountains, fleet, bonus_play, then, steps, chosen = plan
+    vikings, silver, wood, stone, ore, goods, weapons, mountains, fleet, bonus_play, then, steps, chosen, digest, digest_placing, vikings_placing = plan
     v = list(s)
+    h = v[_DIGEST]
     if bonus_play:  # effects.play_occupations: the best cards (the hand is sorted)
         hand = v[_HAND]
         keep = len(hand) - bonus_play
-        v[_PLAYED] += sum(hand[keep:])
+        played = sum(hand[keep:])
+        h += PARTS.change(_HAND, hand, hand[:keep]) + PARTS.weights[_PLAYED] * played
+        v[_PLAYED] += played
         v[_HAND] = hand[:keep]
-    v[_VIKINGS] += vikings - sp.column if placing else vikings
     v[_SILVER] += silver
     v[_WOOD] += wood
     v[_STONE] += stone
@@ -154,11 +186,21 @@ def run(s: State, sp: Space, plan: Plan, placing: bool) -> State:
             held[w] += n
         v[_WEAPONS] = tuple(held)
     if placing:
-        v[_PLACED] |= sp.bit
+        v[_VIKINGS] += vikings_placing
+        placed = v[_PLACED]
+        h += digest_placing + _PLACED_WEIGHT * ((placed | sp.bit) - placed)
+        v[_PLACED] = placed | sp.bit
+    else:
+        v[_VIKINGS] += vikings
+        h += digest
     if mountains is not None:
         v[_MOUNTAINS] = mountains
     if then:
-        v[_STAGE], v[_PENDING] = then
+        stage, pending, part = then
+        h += part - _STAGE_WEIGHT * v[_STAGE] - _PENDING_WEIGHT * hash(v[_PENDING])
+        v[_STAGE] = stage
+        v[_PENDING] = pending
+    v[_DIGEST] = h & MASK
     s = _new(State, v)
     if fleet:
         s = gain(s, fleet)
@@ -167,38 +209,49 @@ def run(s: State, sp: Space, plan: Plan, placing: bool) -> State:
     return s
 
 
-# Actions listed from the offers caches (models.engine.choices) are the same tuple objects for
-# every state a search reaches, so each one's compiled plan is found by the action's identity:
-# an int lookup instead of hashing the choice and the strips. The entry keeps the action alive
-# (its id cannot be reused while it is here) and the strips it was compiled for (a plan that
-# takes items holds only for those strips; anything else takes the keyed path above).
+# Actions listed from the offers caches (models.engine.choices) are interned: equal actions are
+# one tuple object for every state a search reaches, so each one's compiled plan is found by
+# the action's identity, an int lookup instead of hashing the choice and the strips. An entry
+# keeps its action alive (its id cannot be reused while the entry is here): (action, space,
+# plan) or, for a plan that takes items and so holds only for the strips it was compiled for,
+# (action, space, None, {id(strips): (strips, plan)}), each strips object kept alive likewise.
 _BY_ID: dict[int, tuple] = {}
 
 
 def apply_action(s: State, action: tuple) -> State:
     hit = _BY_ID.get(id(action))
     if hit is not None and hit[0] is action:
-        strips = hit[1]
-        if strips is None or strips is s[_MOUNTAINS] or strips == s[_MOUNTAINS]:
-            return run(s, hit[2], hit[3], True)
+        if hit[2] is not None:
+            return run(s, hit[1], hit[2], True)
+        strips = s[_MOUNTAINS]
+        found = hit[3].get(id(strips))
+        if found is not None and found[0] is strips:
+            return run(s, hit[1], found[1], True)
     kind = action[0]
     if kind == "space":
         sp = compiled()[action[1]]
-        if sp.draws_first:  # effects.take_space: Vikings placed, the column-3 card drawn first
-            v = list(s)
-            v[_VIKINGS] -= sp.column
-            v[_PLACED] |= sp.bit
-            v[_STAGE], v[_PENDING] = OCCUPATION, (sp.draws_first, sp.index, action[2])
-            return _new(State, v)
-        plan = _plan(sp, action[2], s[_MOUNTAINS])
+        plan = _draw_first(sp, action[2]) if sp.draws_first else _plan(sp, action[2], s[_MOUNTAINS])
         if plan is None:
             return finish_space(s, sp, action[2], True)
-        if len(_BY_ID) >= CACHE_LIMIT:
-            _BY_ID.clear()
-        _BY_ID[id(action)] = (action, s[_MOUNTAINS] if plan.mountains is not None else None, sp, plan)
+        _remember(action, sp, plan, s[_MOUNTAINS])
         return run(s, sp, plan, True)
     if kind == "buy-ship":
         return buy_ship(s, action[1])
     if kind == "arm-ship":
         return arm_ship(s, action[1])
     raise ValueError(f"not an action of the action phase: {action!r}")
+
+
+def _remember(action: tuple, sp: Space, plan: Plan, strips: tuple) -> None:
+    if len(_BY_ID) >= CACHE_LIMIT:
+        _BY_ID.clear()
+    if plan.mountains is None:
+        _BY_ID[id(action)] = (action, sp, plan)
+        return
+    hit = _BY_ID.get(id(action))
+    if hit is None or hit[0] is not action:
+        hit = _BY_ID[id(action)] = (action, sp, None, {})
+    by_strips = hit[3]
+    if len(by_strips) >= CACHE_LIMIT:
+        by_strips.clear()
+    by_strips[id(strips)] = (strips, plan)

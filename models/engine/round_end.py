@@ -19,7 +19,7 @@ from models.engine.effects import draw_weapons, gain_building, take_specials
 from models.engine.feast import open_positions, serve
 from models.engine.geometry import geometry, income, paid_bonuses
 from models.engine.layout import lay_at_game_end, lay_during_game
-from models.engine.state import OVER, STRIP, State, add
+from models.engine.state import OVER, STRIP, Aside, State, add
 from models.engine.tables import ANIMAL_GOODS, FOOD, GOOD, GOODS, NO_GOODS
 from models.facts import rounds, vikings_in_round
 from models.round_end import breed, harvest_goods, harvest_schedule, turn_explorations
@@ -80,7 +80,7 @@ def feast(s: State) -> State:
         goods=add(s.goods, [(g, -k) for g, k in served.served]),
         silver=s.silver - served.silver,
         thing_penalties=s.thing_penalties + served.penalties,
-        table=(served, first),
+        table=Aside((served, first)),
     )
 
 
