@@ -46,7 +46,7 @@ SCHEMAS: dict[str, Any] = {
         "token": {ANY: {"colour": LEAF}},
     },
     "mountains": {"face_up_at_start": {ANY: LEAF}, "strip": [{"items": LEAF}]},
-    "draws": {"weapons": {"kinds": LEAF, "verify": LEAF}, "occupations": {"points": {ANY: LEAF}}},
+    "draws": {"weapons": {"kinds": LEAF, "verify": LEAF}, "occupations": {"points": {ANY: LEAF}, "start_points": {ANY: LEAF}}},
     "boards/*": _BOARD,
 }
 

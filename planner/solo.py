@@ -8,6 +8,11 @@ The printed mountain strips are shuffled with the game's seed (models/mountains.
 each documented where it is defined: weapon draws (models/round_rules.WEAPON_CYCLE) and the feast
 (models/round_end.greedy_feast).
 Dice are rolled by sampling the chance node's exact distribution with the game's seed.
+Occupation cards come from the game's own shuffled decks (models/occupation_deck.py): the setup
+card from the starting deck, every draw the next card of the draw deck. The planner never sees a
+card before it is drawn: it plans with an unseen card printing the deck's mean points, rounded
+(the context's `drawn_occupation_points`); the card really drawn replaces it as the action is
+played (`take`).
 
 Tiles are laid the way a good player lays them, the same for every policy (`lay_tiles`): after
 each action phase, before income, the placement engine (planner/placement.py, CP-SAT with a
@@ -24,14 +29,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace as replace_setting
 from fractions import Fraction
+from functools import cache
 
 from models.data_files import load
 from models.mountains import deal_strips
+from models.occupation_deck import Deck, unseen_card_points
 from models.pieces import piece
 from models.round_context import RoundContext
 from models.round_end import begin_round, board_facts, end_round
+from models.actions import load_action_spaces
 from models.round_rules import Action, Setting, State, initial_state, replace, setting_for, to_snapshot
 from models.quick_layout import greedy_layout
 from models.scoring import score
@@ -62,13 +70,13 @@ def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
                 "silver": start["silver"],
                 "goods": dict(start["goods"]),
                 "weapons": dict(start["weapons"]),
-                "occupations": {"hand": [0]},
+                "occupations": {"hand": [Deck(seed).starting_card()]},
                 "boards": [{"id": "home", "board": "home-long"}],
             },
         }
     )
     face_up, pile = deal_strips(seed, players=1)
-    ctx = RoundContext(mountains=[list(x) for x in face_up], players=1)
+    ctx = RoundContext(mountains=[list(x) for x in face_up], players=1, drawn_occupation_points=unseen_card_points())
     # round 1 runs phases 1-4 like every other round: its harvest and a weapon card drawn
     started = begin_round(initial_state(snap, ctx), setting_for(snap, ctx), 1)
     return to_snapshot(started, setting_for(snap, ctx)), ctx, pile
@@ -86,6 +94,28 @@ def _sample(branches, rng: random.Random):
         if x < 0:
             return b.state
     return branches[-1].state
+
+
+@cache
+def _drawing_spaces() -> frozenset[str]:
+    return frozenset(sp.id for sp in load_action_spaces().values() if (sp.bonus and sp.bonus.draw_occupations) or (sp.occupation and sp.occupation.draw))
+
+
+def draws_occupation(a: Action) -> bool:
+    return a.kind == "space" and a.space in _drawing_spaces()
+
+
+def take(s: State, a: Action, setting: Setting, rng: random.Random, deck: Deck) -> State:
+    """The action played for real: a card it draws is turned up from the deck (no space draws
+    more than one), its dice are rolled."""
+    if draws_occupation(a):
+        setting = replace_setting(setting, drawn_occupation_points=deck.draw())
+    return _sample(outcomes(s, a, setting), rng)
+
+
+def next_setting(laid: Snapshot, setting: Setting) -> Setting:
+    """The setting of the round after a layout: the boards as laid, the same assumptions."""
+    return Setting(laid, players=1, drawn_occupation_points=setting.drawn_occupation_points)
 
 
 # --- laying tiles with the placement engine ---------------------------------------------------
@@ -149,7 +179,7 @@ def play_game(
     the final placement) for quick tests. `observe(state, setting)` sees each action phase as
     it ends, before tiles are laid (the moment the round planner values its leaves)."""
     snap, ctx, pile = new_game(seed)
-    rng = random.Random(f"dice-{seed}")
+    rng, deck = random.Random(f"dice-{seed}"), Deck(seed)
     setting = setting_for(snap, ctx)
     s = initial_state(snap, ctx)
     actions = 0
@@ -158,7 +188,7 @@ def play_game(
             a = policy(s, setting)
             if a is None:
                 break
-            s = _sample(outcomes(s, a, setting), rng)
+            s = take(s, a, setting, rng, deck)
             actions += 1
         if observe:
             observe(s, setting)
@@ -166,7 +196,7 @@ def play_game(
         last = s.round >= current.last_round or (rounds is not None and s.round >= rounds)
         # the last round: the feast comes first, then everything left is laid for points
         laid = current if last else lay_tiles(current, layout, final=False)
-        setting = Setting(laid, players=1)
+        setting = next_setting(laid, setting)
         s = _resync(s, laid)
         s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
         if last:

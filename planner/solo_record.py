@@ -40,13 +40,13 @@ def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None =
     `value`, by default the current learned model, planner/value/)."""
     from planner.value import CURRENT
 
-    from planner.chance import outcomes
+    from models.occupation_deck import Deck
     from planner.round_search import Options, plan
-    from planner.solo import Layout, _as_final, _resync, _sample, lay_tiles, new_game
+    from planner.solo import Layout, _as_final, _resync, lay_tiles, new_game, next_setting, take
 
     say = progress or (lambda _: None)
     snap, ctx, pile = new_game(seed)
-    rng = random.Random(f"dice-{seed}")
+    rng, deck = random.Random(f"dice-{seed}"), Deck(seed)
     setting = setting_for(snap, ctx)
     s = initial_state(snap, ctx)
     rounds, start = [], dump_snapshot(snap)
@@ -59,11 +59,11 @@ def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None =
                 break
             a = line.steps[0].action
             actions.append({"kind": a.kind, "space": a.space, "choice": a.as_json()["choice"]})
-            s = _sample(outcomes(s, a, setting), rng)
+            s = take(s, a, setting, rng, deck)
         current = to_snapshot(s, setting)
         last = s.round >= current.last_round
         laid = current if last else lay_tiles(current, Layout(), final=False)
-        setting = Setting(laid, players=1)
+        setting = next_setting(laid, setting)
         s = _resync(s, laid)
         rounds.append({"round": s.round, "snapshot": after_feast(laid, s, setting, last), "actions": actions, "context": context})
         s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)

@@ -20,6 +20,12 @@ quick layout (planner/value/laid.py); without it, of the position as it is.
 `LearnedEvaluator` is the round planner's leaf value with it: the predicted final score of the
 position the action phase leaves if it ends now. Its `components` are still the hand-made
 projection's terms, which the planner's reasons name.
+
+Breeding: with an offset, the animals held are banked at what the stable will score at the end
+if they are kept, breeding at every breeding phase left (the rule is deterministic), not at
+their points now: a model's offset counts sheep 2 and cattle 3 a head, so the breeding to come
+is added beside it (`breeding_to_come`). Without it the search saw 2 sheep bought in round 1 as
+4 points where, kept, they score 11.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from models.round_end import stable_points_after
 from models.round_rules import Setting, State
 from planner.evaluate import Evaluator
 
@@ -168,6 +175,8 @@ class LearnedEvaluator(Evaluator):
         self.model = model
         self.forecasts: dict = {}
         self.layouts: dict = {}  # laid models: the quick layout of each set of tiles held
+        weights = dict(zip(model.names, model.offset))
+        self._banked_head = (weights.get("sheep", 0.0), weights.get("cattle", 0.0))  # offset points a head
 
     def features(self, s: State) -> list[float]:
         """The features this model was fitted on: of `s`, or of `s` with its tiles laid."""
@@ -183,6 +192,18 @@ class LearnedEvaluator(Evaluator):
     def __call__(self, s: State) -> float:
         v = self.forecasts.get(s)
         if v is None:
-            v = self.model.predict(self.features(s))
+            v = self.model.predict(self.features(s)) + self.breeding_to_come(s)
             self.forecasts[s] = v
         return v
+
+    def breeding_to_come(self, s: State) -> float:
+        """The stable's points at the end if kept, less the points the model's offset banks for
+        the animals now (0 for a model without an offset: it forecasts the whole score)."""
+        sheep, cattle = self._banked_head
+        if not (sheep or cattle):
+            return 0.0
+        herd = (s.count("sheep"), s.count("pregnant-sheep"), s.count("cattle"), s.count("pregnant-cattle"))
+        if not any(herd):
+            return 0.0
+        later = stable_points_after(*herd, self.setting.last_round - s.round + 1)
+        return later - sheep * s.animals("sheep") - cattle * s.animals("cattle")
