@@ -8,7 +8,8 @@ whose cells are free, off every track's first uncovered cell and off every other
 green never beside green, within the supply; it stops when the supply's area left is smaller
 than the cells still needed. Tiles of one shape and one colour rule (silver and ore; a blue good
 and a special of the same shape) are tried once per cell, not once per piece. A fixed node budget
-keeps it deterministic and cheap; when it runs out the CP-SAT search is left to find the best.
+keeps it deterministic and cheap (about a second of CPU on five boards when it fails); when it
+runs out the CP-SAT search is left to find the best.
 """
 
 from __future__ import annotations
@@ -21,49 +22,53 @@ from models.pieces import piece
 from planner.placement.candidates import APART, BoardState, Candidate, edge_neighbours
 from planner.placement.income_bound import DepthOption, area_income_bound, depth_options, income_board_area
 
-NODE_BUDGET = 20_000  # search nodes over every combination (a node is one tile laid)
+NODE_BUDGET = 30_000  # search nodes over every combination (a node is one tile laid)
+FIRST_BUDGET = 3000  # nodes per search in the first pass, twice as many in each next one
 MAX_COMBINATIONS = 24  # combinations of depths tried, fewest needed cells first
 
 Key = tuple[int, tuple[int, int]]  # (board index, cell)
 
 
+
 @dataclass
 class Search:
-    """The state of one combination's cover: what is covered, what is left in the supply."""
+    """The state of one combination's cover: what is covered, what is left in the supply.
 
-    order: list[Key]  # the needed cells, lowest row first, then leftmost
-    options: dict[Key, list[int]]  # needed cell -> candidates that may cover it, preferred first
-    cells: list[frozenset]  # candidate -> its (board, cell) keys
+    Cells are bits of one integer over every board (CoverIndex), so a tile's test is an AND."""
+
+    order: list[int]  # the needed cells' bits, lowest row first, then leftmost
+    options: dict[int, list[int]]  # needed cell's bit -> candidates that may cover it, preferred first
+    index: CoverIndex
     needed: dict[int, int]  # candidate -> how many needed cells it covers
-    pieces: list[str]
-    green: list[bool]  # candidate -> a tile kept apart from its colour on its board
     left: Counter
     area_left: int
     nodes: int = 0
+    cut_short: bool = False
 
     def run(self, budget: int) -> list[int] | None:
-        self.covered: set[Key] = set()
-        self.greens: set[Key] = set()
-        self.chosen: list[int] = []
+        """A cover within `budget` nodes (from scratch), or None; `cut_short` says if it ran out."""
+        self.nodes, self.covered, self.greens, self.chosen = 0, 0, 0, []
         self.uncovered = len(self.order)
         self.budget = budget
-        return list(self.chosen) if self.cover(0) else None
+        found = self.cover(0)
+        self.cut_short = not found and self.nodes >= budget
+        return list(self.chosen) if found else None
 
     def cover(self, at: int) -> bool:
-        while at < len(self.order) and self.order[at] in self.covered:
+        while at < len(self.order) and self.covered >> self.order[at] & 1:
             at += 1
         if at == len(self.order):
             return True
         if self.area_left < self.uncovered:
             return False
-        tried: set = set()
+        tried: set[int] = set()
+        kind = self.index.kind
         for i in self.options[self.order[at]]:
             if self.nodes >= self.budget:
                 return False
-            shape = (self.cells[i], self.green[i], self.pieces[i] in ("silver", "ore"))
-            if shape in tried or not self.fits(i):
+            if kind[i] in tried or not self.fits(i):
                 continue
-            tried.add(shape)
+            tried.add(kind[i])
             self.nodes += 1
             self.lay(i, +1)
             if self.cover(at + 1):
@@ -72,24 +77,20 @@ class Search:
         return False
 
     def fits(self, i: int) -> bool:
-        if not self.left[self.pieces[i]] or self.cells[i] & self.covered:
-            return False
-        if self.green[i]:
-            return not any((b, n) in self.greens for b, cell in self.cells[i] for n in edge_neighbours(cell))
-        return True
+        ix = self.index
+        return bool(self.left[ix.pieces[i]]) and not ix.masks[i] & self.covered and not (ix.green[i] and ix.halo[i] & self.greens)
 
     def lay(self, i: int, sign: int) -> None:
-        cells = self.cells[i]
-        self.left[self.pieces[i]] -= sign
-        self.area_left -= sign * len(cells)
+        ix = self.index
+        self.left[ix.pieces[i]] -= sign
+        self.area_left -= sign * ix.sizes[i]
         self.uncovered -= sign * self.needed[i]
+        self.covered ^= ix.masks[i]
+        if ix.green[i]:
+            self.greens ^= ix.masks[i]
         if sign > 0:
-            self.covered |= cells
-            self.greens |= cells if self.green[i] else set()
             self.chosen.append(i)
         else:
-            self.covered -= cells
-            self.greens -= cells if self.green[i] else set()
             self.chosen.pop()
 
 
@@ -100,39 +101,85 @@ def combinations_at(boards: list[list[DepthOption]], income: int, cap: int) -> l
 
 
 def income_layout(states: list[BoardState], supply: Counter, candidates: list[Candidate]) -> list[int] | None:
-    """Candidate indices of a layout whose income is the area bound, or None if none was found."""
+    """Candidate indices of a layout whose income is the area bound, or None if none was found.
+
+    Each combination of depths is searched twice, green tiles tried first or last, since one
+    search may be hard and the next easy (five boards: the fourth combination is covered in
+    2,645 nodes, the first not in 20,000). Each search gets FIRST_BUDGET nodes, then twice as
+    many, and so on until NODE_BUDGET is spent (measured on benchmarks/placement.py's cases)."""
     bound = area_income_bound(states, supply)
     if bound is None:
         return None
-    boards = [depth_options(s) for s in states if s.board.income]
-    budget = NODE_BUDGET
-    for combo in combinations_at(boards, bound, income_board_area(supply))[:MAX_COMBINATIONS]:
-        search = search_for(combo, states, supply, candidates)
-        found = search.run(budget)
-        if found is not None:
-            return found
-        budget -= search.nodes
-        if budget <= 0:
-            return None
+    combos = combinations_at([depth_options(s) for s in states if s.board.income], bound, income_board_area(supply))
+    index = CoverIndex(states, candidates)
+    searches = [search_for(c, supply, index, greens) for c in combos[:MAX_COMBINATIONS] for greens in (True, False)]
+    spent, per = 0, FIRST_BUDGET
+    while searches and spent < NODE_BUDGET:
+        for search in list(searches):
+            found = search.run(min(per, NODE_BUDGET - spent))
+            spent += search.nodes
+            if found is not None:
+                return found
+            if not search.cut_short:  # every cover of this combination tried: none exists
+                searches.remove(search)
+            if spent >= NODE_BUDGET:
+                return None
+        per *= 2
     return None
 
 
-def search_for(combo: tuple[DepthOption, ...], states: list[BoardState], supply: Counter, candidates: list[Candidate]) -> Search:
-    need = {(o.board, cell) for o in combo for cell in o.need}
+class CoverIndex:
+    """The candidates as the cover search reads them, built once for every combination."""
+
+    def __init__(self, states: list[BoardState], candidates: list[Candidate]):
+        self.bit: dict[Key, int] = {}
+        for c in candidates:
+            for cell in sorted(c.cells):
+                self.bit.setdefault((c.board, cell), len(self.bit))
+        self.masks = [self.mask_of(c.board, c.cells) for c in candidates]
+        self.sizes = [len(c.cells) for c in candidates]
+        # edge neighbours outside the tile: a green tile there would touch it
+        self.halo = [self.mask_of(c.board, {n for cell in c.cells for n in edge_neighbours(cell)} - c.cells) for c in candidates]
+        self.pieces = [c.piece for c in candidates]
+        self.green = [piece(c.piece).colour in APART[states[c.board].board.kind] for c in candidates]
+        # tiles alike for the cover: the same cells, the same colour rule (silver and ore as one)
+        kinds: dict[tuple, int] = {}
+        self.kind = [kinds.setdefault((m, g, p in ("silver", "ore")), len(kinds)) for m, g, p in zip(self.masks, self.green, self.pieces)]
+        self.by_cell: dict[int, list[int]] = {}
+        for i, c in enumerate(candidates):
+            for cell in c.cells:
+                self.by_cell.setdefault(self.bit[(c.board, cell)], []).append(i)
+        self.income_mask = self.mask_of_keys((s.index, cell) for s in states for cell in s.board.income_cells)
+
+    def mask_of(self, board: int, cells) -> int:
+        return self.mask_of_keys((board, cell) for cell in cells)
+
+    def mask_of_keys(self, keys) -> int:
+        """Keys no candidate covers have no bit: no tile can be laid there anyway."""
+        out = 0
+        for k in keys:
+            if k in self.bit:
+                out |= 1 << self.bit[k]
+        return out
+
+
+def search_for(combo: tuple[DepthOption, ...], supply: Counter, index: CoverIndex, greens_first: bool) -> Search:
+    need_keys = sorted({(o.board, cell) for o in combo for cell in o.need}, key=lambda k: (k[0], -k[1][0], k[1][1]))
+    need = index.mask_of_keys(need_keys)
     # no tile on another income cell: covering one beyond a track's depth would need its region
-    banned = {(s.index, cell) for s in states for cell in s.board.income_cells} - need
-    keys = [frozenset((c.board, cell) for cell in c.cells) for c in candidates]
-    options: dict[Key, list[int]] = {k: [] for k in need}
+    banned = index.income_mask & ~need
+    masks = index.masks
+    options: dict[int, list[int]] = {}
     needed: dict[int, int] = {}
-    for i, cells in enumerate(keys):
-        if cells & banned or not cells & need:
-            continue
-        needed[i] = len(cells & need)
-        for k in cells & need:
-            options[k].append(i)
-    for k, opts in options.items():  # no overhang first, then the largest tile, then a fixed order
-        opts.sort(key=lambda i: (len(keys[i] - need), -len(keys[i]), candidates[i].piece, i))
-    order = sorted(need, key=lambda k: (k[0], -k[1][0], k[1][1]))
-    green = [piece(c.piece).colour in APART[states[c.board].board.kind] for c in candidates]
-    left = Counter(supply)
-    return Search(order, options, keys, needed, [c.piece for c in candidates], green, left, income_board_area(supply))
+    for k in need_keys:
+        bit = index.bit.get(k)
+        if bit is None:  # nothing can cover this needed cell: a search that fails at once
+            return Search([-1], {-1: []}, index, {}, Counter(), 0)
+        opts = [i for i in index.by_cell[bit] if not masks[i] & banned]
+        # no overhang first, then the largest tile, green first or last, then a fixed order
+        opts.sort(key=lambda i: (bin(masks[i] & ~need).count("1"), -index.sizes[i], index.green[i] != greens_first, index.pieces[i], i))
+        options[bit] = opts
+        for i in opts:
+            needed[i] = bin(masks[i] & need).count("1")
+    order = [index.bit[k] for k in need_keys]
+    return Search(order, options, index, needed, Counter(supply), income_board_area(supply))
