@@ -42,6 +42,15 @@ LATE_GOODS = {
     "skin-and-bones": 1, "spices": 1, "fur": 1, "jewelry": 1, "robe": 1, "treasure-chest": 1,
     "clothing": 1, "silver-hoard": 1,
 }  # fmt: skip
+# What a player who explores early may hold in round 4: the first blue goods, a special, silver.
+ROUND4_GOODS = {"oil": 2, "hide": 1, "wool": 1, "linen": 1, "rune-stone": 1, "silverware": 1, "chest": 1, "peas": 1, "mead": 1, "beans": 1}
+# A late supply a real game holds: about a third of the free area of five boards, food for the house.
+REAL_LATE_GOODS = {
+    "oil": 2, "hide": 2, "wool": 1, "linen": 1, "skin-and-bones": 1, "fur": 1, "robe": 1, "rune-stone": 1,
+    "silverware": 1, "chest": 1, "silk": 1, "spices": 1, "jewelry": 1,
+    "peas": 2, "mead": 2, "beans": 1, "milk": 1, "cabbage": 1, "game-meat": 1, "sheep": 1,
+}  # fmt: skip
+ISLANDS = ("shetland", "faroe-islands", "greenland", "iceland")
 
 
 def case(round: int, boards: list[dict], final: bool = False, **player) -> object:
@@ -71,11 +80,27 @@ def cases() -> dict[str, object]:
         "late: home + 4 islands + long house": read_snapshot(ROOT / "tests/fixtures/place_late.json"),
         "five boards: home + 4 islands, round 6": case(
             6,
-            [HOME] + [{"id": b[:3], "board": b} for b in ("shetland", "faroe-islands", "greenland", "iceland")],
+            [HOME] + [{"id": b[:3], "board": b} for b in ISLANDS],
             silver=10,
             resources={"ore": 3},
             goods=LATE_GOODS,
             specials=["helmet", "cloakpin", "belt", "amber-figure"],
+        ),
+        "round 4: home + 3 islands": case(
+            4,
+            [HOME] + [{"id": b[:3], "board": b} for b in ("shetland", "faroe-islands", "iceland")],
+            silver=7,
+            resources={"ore": 3},
+            goods=ROUND4_GOODS,
+            specials=["helmet"],
+        ),
+        "real late: home + 4 islands + long house": case(
+            6,
+            [HOME] + [{"id": b[:3], "board": b} for b in ISLANDS] + [{"id": "lh", "board": "long-house"}],
+            silver=12,
+            resources={"ore": 4},
+            goods=REAL_LATE_GOODS,
+            specials=["helmet", "belt", "amber-figure"],
         ),
     }
 

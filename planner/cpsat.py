@@ -39,6 +39,9 @@ class Level:
     low: int
     high: int
     maximize: bool = False
+    # a value the model's hint reaches and that the caller has proven no solution beats: the
+    # level is fixed there with no solve (the hint stays, so the next level starts from it)
+    reached: int | None = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,10 @@ def solve_lexicographic(
     values: list[int] = []
     answer, status, bound, solves = None, "OPTIMAL", None, 0
     for group in pack(levels, max_packed_range):
+        if len(group) == 1 and group[0].reached is not None:
+            values.append(group[0].reached)
+            model.add(group[0].expr == group[0].reached)
+            continue
         objective = weighted(group)
         if group[0].maximize:
             model.maximize(objective)

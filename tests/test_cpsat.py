@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from ortools.sat.python import cp_model
@@ -81,3 +82,16 @@ def test_an_infeasible_model_says_so():
     model.add(y == 2 * y + 1)
     answer = solve_lexicographic(model, [Level("y", y, 0, 1, maximize=True)])
     assert answer.status == "INFEASIBLE" and answer.answer is None and answer.values == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_reached_level_is_fixed_without_a_solve(seed):
+    """A level given as reached (its proven optimum) is fixed at once; the others are still solved
+    to brute force's optima, one solve each."""
+    model, x, levels, brute_force = tiny_problem(seed)
+    expected = brute_force()
+    levels[0] = replace(levels[0], reached=expected[0])
+    answer = solve_lexicographic(model, levels, SolveParams(workers=1, seed=0), read=lambda s: [s.value(v) for v in x])
+    assert answer.status == "OPTIMAL"
+    assert answer.values == expected
+    assert answer.solves == 2

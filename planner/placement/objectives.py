@@ -45,6 +45,7 @@ def objective_for(pm: PlacementModel, name: str, rounds_left: int) -> Objective:
     if name == "final":
         return Objective("final", [points], lambda t: t["final_gain"], lambda v: v)
     if name == "income":
+        pm.add_income_cut()
         levels = [
             Level("income", pm.income, pm.income_before, pm.income_best, maximize=True),
             Level("bonus value", pm.bonus_value, 0, pm.bonus_bound, maximize=True),

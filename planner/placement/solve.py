@@ -22,6 +22,7 @@ from models.values import default_values
 from planner.cpsat import LexAnswer, Level, SolveParams, solve_lexicographic
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
+from planner.placement.income_layout import income_layout
 from planner.placement.model import PlacementModel, bonus_neighbours, points_spent, track_value
 from planner.placement.objectives import Objective, objective_for, tie_break
 from planner.placement.request import DEFAULT_WORK_LIMIT, Choice, Settings, is_final_placement, placeable_supply
@@ -115,7 +116,8 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     cuts, work = 0, 0.0
     while True:
         hint_from(pm, greedy)
-        answer = solve_lexicographic(pm.model, objective.levels, params, read, callback_for)
+        levels = objective.levels if cuts else settled_levels(pm, objective, greedy)
+        answer = solve_lexicographic(pm.model, levels, params, read, callback_for)
         work += answer.work
         finish = Finish(pm, objective, choice, start, cuts, greedy_gain, work)
         if answer.answer is None:
@@ -156,9 +158,23 @@ def break_ties(pm: PlacementModel, objective: Objective, answer: LexAnswer, para
 
 
 def best_greedy(pm: PlacementModel, objective: Objective, final: bool) -> GreedyLayout:
-    """The better greedy layout for this objective (each takes a tenth of a second)."""
+    """The better greedy layout for this objective (each takes a tenth of a second); for income
+    also the layout reaching the area bound, when the exact-cover search finds one."""
     layouts = [greedy_layout(pm.states, pm.supply, pm.candidates, final, prefer) for prefer in PREFERENCES]
+    if objective.name == "income":
+        chosen = income_layout(pm.states, pm.supply, pm.candidates)
+        layouts += [GreedyLayout(chosen)] if chosen is not None else []
     return max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources)))
+
+
+def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout) -> list[Level]:
+    """The objective's levels, income settled when the hint reaches its area bound (a proof:
+    income_bound.py), so CP-SAT starts at the bonus level. Not after a laying-order cut, which
+    may have cut the hint off."""
+    first = objective.levels[0]
+    if objective.name != "income" or evaluate(pm, set(hint.chosen), hint.resources)["income"] != pm.income_best:
+        return objective.levels
+    return [replace(first, reached=pm.income_best)] + objective.levels[1:]
 
 
 def hint_from(pm: PlacementModel, greedy: GreedyLayout) -> None:
