@@ -195,7 +195,7 @@ def stable_points_after(sheep: int, pregnant_sheep: int, cattle: int, pregnant_c
     """The stable's end-of-game points if these animals are kept (none eaten or sold) through
     `breedings` more breeding phases: 2 sheep bought before round 1's breeding are 4 sheep and a
     pregnant one (11 points) at the end of a long game."""
-    goods = _counts({"sheep": sheep, "pregnant-sheep": pregnant_sheep, "cattle": cattle, "pregnant-cattle": pregnant_cattle})
+    goods = counts({"sheep": sheep, "pregnant-sheep": pregnant_sheep, "cattle": cattle, "pregnant-cattle": pregnant_cattle})
     for _ in range(breedings):
         goods = breed(goods)
     return sum(piece(g).points * n for g, n in goods)
