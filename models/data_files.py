@@ -46,7 +46,8 @@ SCHEMAS: dict[str, Any] = {
         "token": {ANY: {"colour": LEAF}},
     },
     "mountains": {"face_up_at_start": {ANY: LEAF}, "strip": [{"items": LEAF}]},
-    "draws": {"weapons": {"kinds": LEAF, "verify": LEAF}, "occupations": {"points": {ANY: LEAF}, "start_points": {ANY: LEAF}}},
+    "draws": {"weapons": {"kinds": LEAF, "verify": LEAF}},
+    "occupations": {"card": [{"number": LEAF, "deck": LEAF, "points": LEAF, "name": LEAF}]},
     "boards/*": _BOARD,
 }
 

@@ -1,9 +1,9 @@
 """The occupation decks as printed points: a seeded deck for solo games, and what a card drawn
 unseen is assumed to print while a player plans.
 
-Only printed points are modelled (models/round_rules.py): a card is its points. The counts per
-value come from models/data/draws.toml (counted from the Appendix's card list): the dark-brown
-draw deck (145 cards) and the light-brown starting deck (45 cards, one card each at setup).
+Only printed points are modelled (models/round_rules.py): a card is its points. Both decks come
+from the one card list, models/data/occupations.toml: the dark-brown draw deck (upper-case deck
+letters, 145 cards) and the light-brown starting deck (lower case, 45 cards, one each at setup).
 """
 
 from __future__ import annotations
@@ -15,18 +15,24 @@ from functools import cache
 from models.data_files import load
 
 
+DRAW, START = "draw", "start"
+
+
+def _deck_of(letter: str) -> str:
+    return DRAW if letter.isupper() else START
+
+
 @cache
-def _counts(deck: str) -> tuple[tuple[int, int], ...]:
-    """(printed points, cards) of a deck: "points" (the draw deck) or "start_points"."""
-    return tuple(sorted((int(k), n) for k, n in load("draws")["occupations"][deck].items()))
+def _points(deck: str) -> tuple[int, ...]:
+    return tuple(sorted(c["points"] for c in load("occupations")["card"] if _deck_of(c["deck"]) == deck))
 
 
-def cards(deck: str = "points") -> list[int]:
-    """Every card of a deck as its printed points, in a fixed order."""
-    return [p for p, n in _counts(deck) for _ in range(n)]
+def cards(deck: str = DRAW) -> list[int]:
+    """Every card of a deck ("draw" or "start") as its printed points, lowest first."""
+    return list(_points(deck))
 
 
-def mean_points(deck: str = "points") -> Fraction:
+def mean_points(deck: str = DRAW) -> Fraction:
     every = cards(deck)
     return Fraction(sum(every), len(every))
 
@@ -43,7 +49,7 @@ class Deck:
 
     def __init__(self, seed: int):
         rng = random.Random(f"occupations-{seed}")
-        self._start = cards("start_points")
+        self._start = cards(START)
         self._pile = cards()
         rng.shuffle(self._start)
         rng.shuffle(self._pile)

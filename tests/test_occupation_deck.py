@@ -7,15 +7,15 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from models.occupation_deck import Deck, cards, mean_points, unseen_card_points
+from models.occupation_deck import START, Deck, cards, mean_points, unseen_card_points
 from models.round_rules import initial_state, legal_actions, setting_for
 from planner.solo import draws_occupation, new_game, take
 
 
 def test_the_decks_hold_the_printed_cards():
     # 145 dark-brown cards to draw, 45 light-brown starting cards: 190 occupations in the box
-    assert len(cards()) == 145 and len(cards("start_points")) == 45
-    assert mean_points() == Fraction(195, 145) and unseen_card_points() == 1
+    assert len(cards()) == 145 and len(cards(START)) == 45
+    assert mean_points() == Fraction(188, 145) and unseen_card_points() == 1
     assert Counter(cards())[7] == 1  # the Chief, the only 7
 
 
@@ -25,7 +25,7 @@ def test_a_seeded_deck_is_a_shuffle_of_the_cards_and_the_same_for_the_same_seed(
     assert sorted(drawn) == sorted(cards())
     assert drawn == [b.draw() for _ in range(145)]
     assert drawn != [c.draw() for _ in range(145)]
-    assert Deck(4).starting_card() in cards("start_points")
+    assert Deck(4).starting_card() in cards(START)
 
 
 def test_a_solo_game_starts_with_its_starting_card_and_plans_with_an_unseen_card_at_the_deck_mean():

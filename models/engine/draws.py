@@ -16,9 +16,9 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, factorial
 
-from models.data_files import load
 from models.engine.tables import WEAPONS
 from models.mountains import printed_strips
+from models.occupation_deck import cards
 
 
 @cache
@@ -38,7 +38,7 @@ def weapon_draws(n: int) -> tuple[tuple[Fraction, tuple[int, ...]], ...]:
 @cache
 def occupation_draw() -> tuple[tuple[Fraction, int], ...]:
     """(probability, printed points) of one card from the draw deck."""
-    points = {int(k): n for k, n in load("draws")["occupations"]["points"].items()}
+    points = Counter(cards())
     total = sum(points.values())
     return tuple((Fraction(n, total), p) for p, n in sorted(points.items()))
 
