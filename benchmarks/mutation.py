@@ -1,6 +1,8 @@
-"""Mutation testing of the rule checker, scoring and the round engine (issue 8), run by hand.
+"""Mutation testing of the rule checker, scoring, the round engine and the whole-game engine
+(issue 8), run by hand.
 
-Run as `python -m benchmarks.mutation [MODULE ...]` from the repository root, after
+Run as `python -m benchmarks.mutation [MODULE ...]` from the repository root (a module of the
+whole-game engine is named `engine.effects` and so on; `engine` alone names all of them), after
 `pip install -e ".[test,mutation]"`; writes benchmarks/RESULTS-mutation.md. For each module it runs
 `mutmut run "models.MODULE*" --max-children 2` (configuration: [tool.mutmut] in pyproject.toml),
 then counts the verdicts of `mutmut results --all true`. `--tally` only counts the last run's
@@ -22,7 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(__file__).with_name("RESULTS-mutation.md")
 ROWS = OUT.with_suffix(".json")  # the last measurement of every module, merged run by run
-MODULES = ("rules", "scoring", "round_end", "round_rules")
+# The whole-game engine's rule modules, in the order of their rule content (its speed plumbing,
+# digest/plans/tables/geometry/layout, is not mutated): each is measured and reported alone.
+ENGINE_MODULES = tuple(f"engine.{m}" for m in ("effects", "round_end", "feast", "score", "choices", "spaces", "flow", "dice", "draws"))
+MODULES = ("rules", "scoring", "round_end", "round_rules") + ENGINE_MODULES
 TARGET = 0.10  # surviving share per module
 
 # Survivors that no test can tell apart from the original, each with the reason.
@@ -132,12 +137,19 @@ def verdicts() -> dict[str, str]:
 
 def source(module: str) -> str:
     """The file, or for a package (models/round_rules/) the folder, a module's mutants come from."""
-    return f"models/{module}/" if (ROOT / "models" / module).is_dir() else f"models/{module}.py"
+    path = module.replace(".", "/")
+    return f"models/{path}/" if (ROOT / "models" / path).is_dir() else f"models/{path}.py"
 
 
 def _module_of(row: dict) -> str:
     """The module a result row measured, whether it was one file then or a package now."""
-    return row["module"].removeprefix("models/").removesuffix(".py").rstrip("/")
+    return row["module"].removeprefix("models/").removesuffix(".py").rstrip("/").replace("/", ".")
+
+
+def named(argv: list[str]) -> list[str]:
+    """The modules the command line names (`engine`: every module of the whole-game engine)."""
+    names = [m for m in argv if not m.startswith("--")] or list(MODULES)
+    return [x for m in names for x in (ENGINE_MODULES if m == "engine" else (m,))]
 
 
 def tally(module: str, results: dict[str, str]) -> dict:
@@ -174,7 +186,7 @@ def table(rows: list[dict]) -> str:
 
 def main(argv: list[str]) -> None:
     tally_only = "--tally" in argv
-    modules = [m for m in argv if not m.startswith("--")] or list(MODULES)
+    modules = named(argv)
     if not tally_only:
         for module in modules:
             print(f"mutating {source(module)} ...", flush=True)
@@ -193,7 +205,7 @@ def main(argv: list[str]) -> None:
 
 def report(rows: list[dict], machine: str) -> str:
     parts = [
-        "# Mutation testing: rule checker, scoring, round engine",
+        "# Mutation testing: rule checker, scoring, round engine, whole-game engine",
         "",
         "Written by `python -m benchmarks.mutation` (each module: `mutmut run \"models.MODULE*\" --max-children 2`,",
         "configured in pyproject.toml's [tool.mutmut]). Surviving rate = survived / mutants; target <= 10 % per module.",

@@ -1,0 +1,1 @@
+"""Exact outcomes that kill the mutants of models/engine/feast.py (benchmarks/mutation.py)."""
