@@ -15,7 +15,7 @@ from models.engine.effects import (
     play_occupations, take_specials, upgrade,
 )  # fmt: skip
 from models.engine.snapshots import from_snapshot
-from models.engine.state import ACTIONS, DECIDE, OCCUPATION, ROLL, WEAPONS, goods_dict
+from models.engine.state import ACTIONS, DECIDE, OCCUPATION, PLAY, ROLL, WEAPONS, goods_dict
 from models.engine.tables import BUILDING, GOOD, KNARR, LONGSHIP, WEAPON, WHALING_BOAT, Delta, space_index
 from models.round_context import split_snapshot
 from tests.round_positions import round_3
@@ -291,3 +291,11 @@ def test_the_dependent_effects_of_a_space_in_order():
     assert steps["overseas-trade-2"] == ("_overseas_trade",) and steps["take-stockfish"] == ()
     assert effects._upgrade_steps(IDX["mountain-2x4-or-double-3"]) == (0, 2)
     assert effects._upgrade_steps(IDX["upgrade-3"]) == (1, 0) and effects._upgrade_steps(IDX["forge"]) == (0, 0)
+
+
+def test_play_up_to_4_ends_its_action_once_the_count_is_chosen():
+    s = make(occupations={"hand": [1, 4], "played_points": 0})
+    waiting = s._replace(stage=PLAY, pending=(IDX["play-occupations-4"], ()))
+    done = effects.play_chosen(waiting, ("play", 1))
+    assert (done.stage, done.pending, done.hand, done.occupation_points) == (ACTIONS, (), (1,), 4)
+    assert done.vikings_left == s.vikings_left  # placed when the space was taken, before the draw
