@@ -93,6 +93,11 @@ EQUIVALENT = {
     "models.round_rules.snapshots.x_to_snapshot__mutmut_3": "the snapshot holds only strings, numbers, lists and dicts: the python dump parses back the same",
     "models.round_rules.snapshots.x_to_snapshot__mutmut_4": "the snapshot holds only strings, numbers, lists and dicts: the python dump parses back the same",
     "models.round_rules.snapshots.x_to_snapshot__mutmut_5": "the snapshot holds only strings, numbers, lists and dicts: the python dump parses back the same",
+    # the whole-game engine (models/engine/)
+    "models.engine.effects.x_pay__mutmut_16": "adding no goods changes builds an equal goods tuple",
+    "models.engine.effects.x__overseas_trade__mutmut_5": "upgrading no goods builds an equal goods tuple",
+    "models.engine.effects.x__overseas_trade__mutmut_12": "every green good upgrades to a blue one, the top of its column: two steps end where one does",
+    "models.engine.effects.x__buy__mutmut_2": "a special sale's choice always names its tiles; buying none leaves an equal state",
 }
 
 
