@@ -98,6 +98,10 @@ EQUIVALENT = {
     "models.engine.effects.x__overseas_trade__mutmut_5": "upgrading no goods builds an equal goods tuple",
     "models.engine.effects.x__overseas_trade__mutmut_12": "every green good upgrades to a blue one, the top of its column: two steps end where one does",
     "models.engine.effects.x__buy__mutmut_2": "a special sale's choice always names its tiles; buying none leaves an equal state",
+    "models.engine.effects.x__fused__mutmut_8": "an empty string is as false as None: no goods or weapons changed keeps the state's own tuples",
+    "models.engine.effects.x_finish_space__mutmut_4": "dict(()) is the empty dict",
+    "models.engine.effects.x__explore__mutmut_2": "every choice of an exploring space names a board (with none the space is not offered)",
+    "models.engine.effects.x__forge__mutmut_21": "pay_cost=None is as false as pay_cost=False",
 }
 
 

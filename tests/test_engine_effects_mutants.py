@@ -299,3 +299,19 @@ def test_play_up_to_4_ends_its_action_once_the_count_is_chosen():
     done = effects.play_chosen(waiting, ("play", 1))
     assert (done.stage, done.pending, done.hand, done.occupation_points) == (ACTIONS, (), (1,), 4)
     assert done.vikings_left == s.vikings_left  # placed when the space was taken, before the draw
+
+
+def test_a_space_gain_of_stone_weapons_or_vikings_is_added():
+    """No printed space gains these directly today (dice and options do), but the fused path of
+    taking a space must add every amount a gain carries."""
+    s = make()
+    got = effects._fused(s, 5, 0b100, (Delta(),), (Delta(stone=2, weapons=((WEAPON["spear"], 2), (WEAPON["bow"], 1)), vikings=1),))
+    assert (got.vikings_left, got.stone, got.weapons, got.placed, got.goods) == (6, 4, (2, 1, 3, 0), 0b100, s.goods)
+
+
+def test_emigrated_ships_add_up_and_glass_beads_cost_nothing():
+    two = make(silver=9, ships=[{"type": "longship"}, {"type": "longship"}])
+    twice = emigrate(emigrate(two, LONGSHIP, None, 1), LONGSHIP, None, 1)
+    assert twice.emigrated == (0, 0, 2) and twice.ships == () and twice.silver == 9 - 3 - 3
+    assert take_specials(make(), ("glass-beads",), pay_cost=True).silver == 6  # printed price 0
+    assert take_specials(make(), ("glass-beads", "chalice"), pay_cost=True).silver == 1
