@@ -102,6 +102,15 @@ EQUIVALENT = {
     "models.engine.effects.x_finish_space__mutmut_4": "dict(()) is the empty dict",
     "models.engine.effects.x__explore__mutmut_2": "every choice of an exploring space names a board (with none the space is not offered)",
     "models.engine.effects.x__forge__mutmut_21": "pay_cost=None is as false as pay_cost=False",
+    "models.engine.effects.x_gain__mutmut_21": "adding no goods changes builds an equal goods tuple",
+    "models.engine.effects.x_gain__mutmut_27": "adding no weapon changes builds an equal weapons tuple",
+    "models.engine.effects.x_arm_ship__mutmut_6": "ships are kept sorted: the last longship is the best armed, and equal ones are equal tuples",
+    "models.engine.effects.x_arm_ship__mutmut_8": "ships are kept sorted: the last longship is the best armed, and equal ones are equal tuples",
+    "models.engine.effects.x_arm_ship__mutmut_14": "ships are kept sorted: the last longship is the best armed, and equal ones are equal tuples",
+    "models.engine.effects.x_arm_ship__mutmut_18": "whaling boats sort first, a bare one first among them, and arming is offered only while one is bare: the first ship is the one armed",
+    "models.engine.effects.x_arm_ship__mutmut_19": "whaling boats sort first, a bare one first among them, and arming is offered only while one is bare: the first ship is the one armed",
+    "models.engine.effects.x_arm_ship__mutmut_22": "whaling boats sort first, a bare one first among them, and arming is offered only while one is bare: the first ship is the one armed",
+    "models.engine.effects.x_arm_ship__mutmut_23": "whaling boats sort first, a bare one first among them, and arming is offered only while one is bare: the first ship is the one armed",
 }
 
 

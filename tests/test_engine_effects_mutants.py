@@ -71,6 +71,7 @@ def test_gaining_adds_each_amount_ships_sorted_and_buildings_from_the_supply():
     assert got.ships == ((WHALING_BOAT, 0), (KNARR, 0), (KNARR, 0), (LONGSHIP, 0))
     assert got.buildings_left == (2, 3, 5) and [b.name for b in got.boards] == ["home-long", "shed"]
     assert gain(s, Delta()) is s
+    assert [b.name for b in gain(s, Delta(buildings=((BUILDING["shed"], 2),))).boards] == ["home-long", "shed", "shed"]
     plain = gain(s, Delta(ore=1))
     assert (plain.goods, plain.weapons, plain.ships, plain.boards) == (s.goods, s.weapons, s.ships, s.boards)
 
