@@ -42,6 +42,9 @@ class Level:
     # a value the model's hint reaches and that the caller has proven no solution beats: the
     # level is fixed there with no solve (the hint stays, so the next level starts from it)
     reached: int | None = None
+    # `high` (or `low` when minimising) is proven to hold once the earlier levels are fixed at
+    # their optima: it is added as a constraint for this level's solve
+    bound_is_proven: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,9 @@ def solve_lexicographic(
             values.append(group[0].reached)
             model.add(group[0].expr == group[0].reached)
             continue
+        for level in group:
+            if level.bound_is_proven:
+                model.add(level.expr <= level.high if level.maximize else level.expr >= level.low)
         objective = weighted(group)
         if group[0].maximize:
             model.maximize(objective)

@@ -22,7 +22,9 @@ from models.values import default_values
 from planner.cpsat import LexAnswer, Level, SolveParams, solve_lexicographic
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
-from planner.placement.income_layout import income_layout
+from planner.placement.bonus_bound import BonusBound
+from planner.placement.cover_search import CoverIndex
+from planner.placement.income_layout import bonus_layout, income_layout
 from planner.placement.model import PlacementModel, bonus_neighbours, points_spent, track_value
 from planner.placement.objectives import Objective, objective_for, tie_break
 from planner.placement.request import DEFAULT_WORK_LIMIT, Choice, Settings, is_final_placement, placeable_supply
@@ -102,7 +104,8 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     cands = all_candidates(states, supply)
     pm = PlacementModel(states, supply, cands, final, values)
     objective = objective_for(pm, choice.objective, choice.rounds_left)
-    greedy = best_greedy(pm, objective, final)
+    bonus_bound = BonusBound(pm.states, pm.supply, pm.candidates, pm.values, pm.scale) if objective.name == "income" else None
+    greedy = best_greedy(pm, objective, final, bonus_bound)
     greedy_gain = evaluate(pm, set(greedy.chosen), greedy.resources)["final_gain"]
     params = solver_params(settings)
 
@@ -116,7 +119,7 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     cuts, work = 0, 0.0
     while True:
         hint_from(pm, greedy)
-        levels = objective.levels if cuts else settled_levels(pm, objective, greedy)
+        levels = objective.levels if cuts else settled_levels(pm, objective, greedy, bonus_bound)
         answer = solve_lexicographic(pm.model, levels, params, read, callback_for)
         work += answer.work
         finish = Finish(pm, objective, choice, start, cuts, greedy_gain, work)
@@ -157,24 +160,34 @@ def break_ties(pm: PlacementModel, objective: Objective, answer: LexAnswer, para
     return tie.answer, "proven" if tie.status == "OPTIMAL" else "best found", tie.work
 
 
-def best_greedy(pm: PlacementModel, objective: Objective, final: bool) -> GreedyLayout:
+def best_greedy(pm: PlacementModel, objective: Objective, final: bool, bonus_bound: BonusBound | None = None) -> GreedyLayout:
     """The better greedy layout for this objective (each takes a tenth of a second); for income
-    also the layout reaching the area bound, when the exact-cover search finds one."""
+    also a layout reaching the bonus bound at the best income, or else the income bound, when
+    the cover search finds one."""
     layouts = [greedy_layout(pm.states, pm.supply, pm.candidates, final, prefer) for prefer in PREFERENCES]
     if objective.name == "income":
-        chosen = income_layout(pm.states, pm.supply, pm.candidates)
+        index = CoverIndex(pm.states, pm.candidates, pm.supply)
+        chosen = bonus_layout(bonus_bound, pm.income_best, pm.supply, index) if bonus_bound else None
+        chosen = chosen if chosen is not None else income_layout(pm.states, pm.supply, pm.candidates, index)
         layouts += [GreedyLayout(chosen)] if chosen is not None else []
     return max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources)))
 
 
-def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout) -> list[Level]:
+def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout, bonus_bound: BonusBound | None = None) -> list[Level]:
     """The objective's levels, income settled when the hint reaches its area bound (a proof:
-    income_bound.py), so CP-SAT starts at the bonus level. Not after a laying-order cut, which
-    may have cut the hint off."""
+    income_bound.py), so CP-SAT starts at the bonus level; that level likewise settled when the
+    hint also reaches the bonus bound at that income (bonus_bound.py), or else capped by it. Not
+    after a laying-order cut, which may have cut the hint off."""
     first = objective.levels[0]
-    if objective.name != "income" or evaluate(pm, set(hint.chosen), hint.resources)["income"] != pm.income_best:
+    terms = evaluate(pm, set(hint.chosen), hint.resources)
+    if objective.name != "income" or terms["income"] != pm.income_best:
         return objective.levels
-    return [replace(first, reached=pm.income_best)] + objective.levels[1:]
+    income, bonus, *rest = objective.levels
+    value = bonus_bound.at(pm.income_best) if bonus_bound else None
+    if value is not None:
+        reached = value if round(terms["bonus_value"] * pm.scale) == value else None
+        bonus = replace(bonus, high=min(value, bonus.high), reached=reached, bound_is_proven=value < bonus.high)
+    return [replace(first, reached=pm.income_best), bonus, *rest]
 
 
 def hint_from(pm: PlacementModel, greedy: GreedyLayout) -> None:

@@ -1,0 +1,230 @@
+"""An exact upper bound on the value of paid bonuses once income is fixed, by counting cells.
+
+The income objective's second level maximises the bonuses paid with income fixed at its
+optimum. The area bound on income (income_bound.py) extends to it: a bonus pays only when its
+own cell stays free and its ring is covered, and covering a ring cell that lies on an income
+track forces that cell's lower-left region too. So for each board, each choice of exact track
+depths and of bonuses paid forces a known set of cells newly covered (the staircases, the
+rings, and the regions the rings' income cells bring), or is impossible (it would cover a
+track's first uncovered cell, a paid bonus's own cell, or a cell no tile can reach).
+
+Why it is a proof. In any legal layout with income I, each board's exact depths and the set of
+bonuses it pays are one such option, and the layout covers at least its cells; boards share no
+cell, and each newly covered cell is covered by a supply tile that board's kind takes. Boards
+fall into pools by what they take (home and exploration boards; houses), and the cells asked
+of any set of pools cannot exceed the area of the supply fitting one of them. The best bonus
+value of options over all boards paying income I in total within those areas (an exact
+knapsack below) is at least the layout's. Reaching it proves the level optimal.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+
+from models.boards import Bonus
+from models.pieces import Cell, piece
+from planner.placement.candidates import TAKES, BoardState, Candidate
+from planner.placement.income_bound import depth_options
+from planner.placement.model import bonus_neighbours
+from planner.placement.request import RESOURCES
+from planner.placement.rewards import reward_value
+
+MAX_COMBINATIONS = 2000  # choices of options reaching the bound listed at most (fewest cells first)
+
+
+@dataclass(frozen=True)
+class BoardOption:
+    """One board with exact track depths and a set of bonuses paid: their worth and cells needed."""
+
+    board: int
+    pool: int  # index into Pools.kinds
+    income: int
+    value: int  # bonus value in the model's units (1/scale)
+    need: frozenset  # free cells that must be newly covered
+    paid: frozenset  # the paid bonuses' own cells, which must stay free
+    first_free: frozenset  # each track's first uncovered cell, which must stay free
+
+
+@dataclass(frozen=True)
+class Pools:
+    """Board kinds grouped by what they take, and the supply's area fitting each group of them."""
+
+    kinds: tuple[frozenset, ...]  # each pool: the colours its boards take
+    area: dict[frozenset, int]  # set of pool indices -> area of supply fitting one of them
+
+    @staticmethod
+    def of(states: list[BoardState], supply: Counter) -> Pools:
+        kinds = tuple(sorted({frozenset(TAKES[s.board.kind]) for s in states if TAKES[s.board.kind]}, key=sorted))
+        area = {}
+        for r in range(1, len(kinds) + 1):
+            for group in itertools.combinations(range(len(kinds)), r):
+                area[frozenset(group)] = sum(piece(n).area * k for n, k in supply.items() if k > 0 and n not in RESOURCES and any(piece(n).colour in kinds[p] for p in group))
+        return Pools(kinds, area)
+
+    def index(self, state: BoardState) -> int:
+        return self.kinds.index(frozenset(TAKES[state.board.kind]))
+
+    def fits(self, cells: tuple[int, ...]) -> bool:
+        """Cells asked of each pool (by index) within every group's area (Hall's condition)."""
+        return all(sum(cells[p] for p in group) <= a for group, a in self.area.items())
+
+
+def board_options(state: BoardState, pool: int, reachable: set[Cell], worth: dict[Cell, int]) -> list[BoardOption]:
+    """Every possible (exact depths, bonuses paid) on this board, duplicates merged."""
+    fixed = set(state.fixed)
+    depths = depth_options(state) if state.board.income else [None]
+    bonuses = [b for b in state.board.bonuses if worth.get(b.cell, 0) > 0 and ring_reachable(state, b, reachable | fixed)]
+    seen: dict[tuple, BoardOption] = {}
+    for d in depths:
+        base = set(d.need) if d else set()
+        income = d.income if d else 0
+        first_free = frozenset(t.cells[k] for t, k in zip(state.board.income, d.depths) if k < len(t.cells)) if d else frozenset()
+        for r in range(len(bonuses) + 1):
+            for paid in itertools.combinations(bonuses, r):
+                need = closure(state, base | {n for b in paid for n in bonus_neighbours(state.board, b)}) - fixed
+                cells = frozenset(b.cell for b in paid)
+                if not need <= reachable or need & (first_free | cells) or cells & fixed:
+                    continue
+                value = sum(worth[c] for c in cells)
+                key = (frozenset(need), cells, first_free)
+                if key not in seen:
+                    seen[key] = BoardOption(state.index, pool, income, value, frozenset(need), cells, first_free)
+    return list(seen.values())
+
+
+def ring_reachable(state: BoardState, bonus: Bonus, coverable: set[Cell]) -> bool:
+    return bonus.cell not in state.fixed and all(n in coverable for n in bonus_neighbours(state.board, bonus))
+
+
+def closure(state: BoardState, cells: set[Cell]) -> set[Cell]:
+    """The cells plus the lower-left region of every income cell among them (the income rule)."""
+    out = set(cells)
+    for cell in cells & state.board.income_cells:
+        out |= state.income_region(cell)
+    return out
+
+
+def all_board_options(states: list[BoardState], pools: Pools, candidates: list[Candidate], worth: dict[tuple[int, Cell], int]) -> list[list[BoardOption]]:
+    """The options of every board with income or a bonus worth something."""
+    reachable: dict[int, set[Cell]] = {}
+    for c in candidates:
+        reachable.setdefault(c.board, set()).update(c.cells)
+    out = []
+    for s in states:
+        if not TAKES[s.board.kind] or not (s.board.income or s.board.bonuses):
+            continue
+        mine = {cell: w for (b, cell), w in worth.items() if b == s.index}
+        out.append(board_options(s, pools.index(s), reachable.get(s.index, set()), mine))
+    return out
+
+
+def bonus_worth(states: list[BoardState], values: dict[str, float], scale: int) -> dict[tuple[int, Cell], int]:
+    """Each bonus's worth in the model's units, as PlacementModel.bonuses_that_pay counts it."""
+    return {(s.index, b.cell): round(reward_value(b, values) * scale) for s in states for b in s.board.bonuses}
+
+
+Frontier = dict[int, list[tuple[tuple[int, ...], int]]]  # income -> (cells per pool, most value), none dominated
+
+
+def option_classes(options: list[BoardOption]) -> dict[tuple[int, int, int, int], list[BoardOption]]:
+    """Options alike for the knapsack: the same pool, income, cell count and value."""
+    out: dict[tuple[int, int, int, int], list[BoardOption]] = {}
+    for o in options:
+        out.setdefault((o.pool, o.income, len(o.need), o.value), []).append(o)
+    return out
+
+
+def undominated_classes(options: list[BoardOption]) -> list[tuple[int, int, int, int]]:
+    """(pool, income, cells, value) of the options no other of the same income beats with no
+    more cells and no less value: the only ones a best choice needs."""
+    out: list[tuple[int, int, int, int]] = []
+    for pool, income, size, value in sorted(option_classes(options), key=lambda k: (k[1], k[2], -k[3])):
+        if out and out[-1][1] == income and out[-1][3] >= value:
+            continue
+        out.append((pool, income, size, value))
+    return out
+
+
+def knapsack(boards: list[list[BoardOption]], pools: Pools) -> list[Frontier]:
+    """frontiers[k]: for boards k.., by income, every undominated (cells per pool, best value)."""
+    zero = tuple(0 for _ in pools.kinds)
+    frontiers: list[Frontier] = [{0: [(zero, 0)]}]
+    for options in reversed(boards):
+        best: dict[tuple[tuple[int, ...], int], int] = {}
+        for pool, income, size, value in undominated_classes(options):
+            for have, entries in frontiers[0].items():
+                for cells, got in entries:
+                    used = add(cells, pool, size)
+                    key = (used, have + income)
+                    if pools.fits(used) and best.get(key, -1) < got + value:
+                        best[key] = got + value
+        frontiers.insert(0, undominated(best))
+    return frontiers
+
+
+def add(cells: tuple[int, ...], pool: int, size: int) -> tuple[int, ...]:
+    return tuple(n + size * (p == pool) for p, n in enumerate(cells))
+
+
+def undominated(best: dict[tuple[tuple[int, ...], int], int]) -> Frontier:
+    """Per income, drop every entry another beats with no more cells in any pool and no less value.
+
+    There are at most two pools (home and exploration boards; houses), so an entry (a, b) is
+    beaten when some kept entry of no less value has a' <= a and b' <= b: `least[a]` holds the
+    smallest b' kept with a' <= a, entries taken by falling value."""
+    by_income: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+    least: dict[int, list[int]] = {}
+    width = 1 + max((cells[0] for cells, _ in best), default=0)
+    for (cells, income), value in sorted(best.items(), key=lambda kv: (-kv[1], kv[0][0])):
+        a, b = cells[0], (cells[1] if len(cells) > 1 else 0)
+        row = least.setdefault(income, [1 << 30] * width)
+        if row[a] <= b:
+            continue
+        by_income.setdefault(income, []).append((cells, value))
+        for j in range(a, width):
+            if row[j] <= b:
+                break
+            row[j] = b
+    return by_income
+
+
+class BonusBound:
+    """The knapsack over every board's options, solved once: the bound at any income, and the
+    choices of options reaching it for the cover search."""
+
+    def __init__(self, states: list[BoardState], supply: Counter, candidates: list[Candidate], values: dict[str, float], scale: int):
+        self.pools = Pools.of(states, supply)
+        self.boards = all_board_options(states, self.pools, candidates, bonus_worth(states, values, scale))
+        self.frontiers = knapsack(self.boards, self.pools)
+
+    def at(self, income: int) -> int | None:
+        """The most bonus value any legal layout with exactly `income` is paid (None: no layout
+        the options know has that income, or no board has income or bonuses)."""
+        if not self.boards:
+            return None
+        return max((v for _, v in self.frontiers[0].get(income, [])), default=None)
+
+    def combinations_at(self, income: int, value: int) -> list[tuple[BoardOption, ...]]:
+        """Choices of one option per board paying `income` and bonus value `value` within the
+        pools' areas, fewest cells first (at most MAX_COMBINATIONS listed). The frontiers prune
+        every partial choice that can no longer reach the value."""
+        boards, pools, frontiers = self.boards, self.pools, self.frontiers
+        classes = [option_classes(options) for options in boards]
+        found: list[tuple[BoardOption, ...]] = []
+
+        def room_for(k: int, cells: tuple[int, ...], income_left: int, value_left: int) -> bool:
+            return any(v >= value_left and pools.fits(tuple(a + b for a, b in zip(cells, c))) for c, v in frontiers[k].get(income_left, []))
+
+        def walk(k: int, cells: tuple[int, ...], got_income: int, got_value: int, chosen: list[list[BoardOption]]) -> None:
+            if k == len(boards):
+                found.extend(itertools.islice(itertools.product(*chosen), MAX_COMBINATIONS - len(found)))
+                return
+            for (pool, inc, size, val), members in classes[k].items():
+                used = add(cells, pool, size)
+                if len(found) < MAX_COMBINATIONS and room_for(k + 1, used, income - got_income - inc, value - got_value - val):
+                    walk(k + 1, used, got_income + inc, got_value + val, chosen + [members])
+
+        walk(0, tuple(0 for _ in pools.kinds), 0, 0, [])
+        return sorted(found, key=lambda c: (sum(len(o.need) for o in c), [(o.board, sorted(o.need), sorted(o.paid)) for o in c]))

@@ -1,0 +1,189 @@
+"""A small depth-first exact-cover search: lay supply tiles over a given set of needed cells.
+
+The bounds on income and on bonuses (income_bound.py, bonus_bound.py) say which cells a layout
+reaching them must cover; a layout covering them, with tiles kept off the cells that must stay
+free, reaches the bound and so settles that level of the income objective with no CP-SAT search.
+
+The search covers the needed cells lowest row first then leftmost (each board in turn), each with
+a tile whose cells are free and off every banned cell, kept-apart colours never edge to edge,
+within the supply; it stops a branch when the supply's area left (per pool of boards, as
+bonus_bound.Pools counts it) is smaller than the cells still needed. Tiles of one shape and one
+colour rule (silver and ore; a blue good and a special of the same shape) are tried once per
+cell, not once per piece. Cells are bits of one integer over every board, so a tile's test is
+an AND. A fixed node budget keeps it deterministic and cheap.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from models.pieces import piece
+from planner.placement.candidates import APART, TAKES, BoardState, Candidate, edge_neighbours
+from planner.placement.request import RESOURCES
+
+FIRST_BUDGET = 3000  # nodes per search in the first pass, twice as many in each next one
+
+Key = tuple[int, tuple[int, int]]  # (board index, cell)
+
+
+class CoverIndex:
+    """The candidates as the cover search reads them, built once for every search."""
+
+    def __init__(self, states: list[BoardState], candidates: list[Candidate], supply: Counter):
+        from planner.placement.bonus_bound import Pools
+
+        self.bit: dict[Key, int] = {}
+        for c in candidates:
+            for cell in sorted(c.cells):
+                self.bit.setdefault((c.board, cell), len(self.bit))
+        self.masks = [self.mask_of(c.board, c.cells) for c in candidates]
+        self.sizes = [len(c.cells) for c in candidates]
+        # edge neighbours outside the tile: a tile of its kept-apart colour there would touch it
+        self.halo = [self.mask_of(c.board, {n for cell in c.cells for n in edge_neighbours(cell)} - c.cells) for c in candidates]
+        self.pieces = [c.piece for c in candidates]
+        colour = [piece(c.piece).colour for c in candidates]
+        self.apart = [colour[i] if colour[i] in APART[states[c.board].board.kind] else None for i, c in enumerate(candidates)]
+        # tiles alike for the cover: the same cells, the same colour rule (silver and ore as one)
+        kinds: dict[tuple, int] = {}
+        self.kind = [kinds.setdefault((m, a, p in ("silver", "ore")), len(kinds)) for m, a, p in zip(self.masks, self.apart, self.pieces)]
+        self.by_cell: dict[int, list[int]] = {}
+        for i, c in enumerate(candidates):
+            for cell in c.cells:
+                self.by_cell.setdefault(self.bit[(c.board, cell)], []).append(i)
+        self.income_mask = self.mask_of_keys((s.index, cell) for s in states for cell in s.board.income_cells)
+        self.pools = Pools.of(states, supply)
+        self.groups = list(self.pools.area)  # groups of pools, each with the supply's area fitting it
+        self.board_pool = {s.index: self.pools.index(s) for s in states if TAKES[s.board.kind]}
+        self.pool = [self.board_pool[c.board] for c in candidates]
+        fits = {n: [g for g, group in enumerate(self.groups) if any(piece(n).colour in self.pools.kinds[p] for p in group)] for n in supply if n not in RESOURCES}
+        self.fits = [fits.get(c.piece, []) for c in candidates]
+
+    def mask_of(self, board: int, cells) -> int:
+        return self.mask_of_keys((board, cell) for cell in cells)
+
+    def mask_of_keys(self, keys) -> int:
+        """Keys no candidate covers have no bit: no tile can be laid there anyway."""
+        out = 0
+        for k in keys:
+            if k in self.bit:
+                out |= 1 << self.bit[k]
+        return out
+
+
+@dataclass
+class Search:
+    """The state of one cover: what is covered, what is left in the supply."""
+
+    order: list[int]  # the needed cells' bits, lowest row first, then leftmost
+    options: dict[int, list[int]]  # needed cell's bit -> candidates that may cover it, preferred first
+    index: CoverIndex
+    needed: dict[int, int]  # candidate -> how many needed cells it covers
+    supply: Counter
+    need_per_pool: list[int]
+    nodes: int = 0
+    cut_short: bool = False
+    chosen: list[int] = field(default_factory=list)
+
+    def run(self, budget: int) -> list[int] | None:
+        """A cover within `budget` nodes (from scratch), or None; `cut_short` says if it ran out."""
+        ix = self.index
+        self.nodes, self.covered, self.chosen = 0, 0, []
+        self.apart_masks: dict[str, int] = {}
+        self.left = Counter(self.supply)
+        self.room = [ix.pools.area[g] for g in ix.groups]
+        self.uncovered = list(self.need_per_pool)
+        self.budget = budget
+        found = self.cover(0)
+        self.cut_short = not found and self.nodes >= budget
+        return list(self.chosen) if found else None
+
+    def short_of_room(self) -> bool:
+        return any(room < sum(self.uncovered[p] for p in group) for room, group in zip(self.room, self.index.groups))
+
+    def cover(self, at: int) -> bool:
+        while at < len(self.order) and self.covered >> self.order[at] & 1:
+            at += 1
+        if at == len(self.order):
+            return True
+        if self.short_of_room():
+            return False
+        tried: set[int] = set()
+        kind = self.index.kind
+        for i in self.options[self.order[at]]:
+            if self.nodes >= self.budget:
+                return False
+            if kind[i] in tried or not self.fits(i):
+                continue
+            tried.add(kind[i])
+            self.nodes += 1
+            self.lay(i, +1)
+            if self.cover(at + 1):
+                return True
+            self.lay(i, -1)
+        return False
+
+    def fits(self, i: int) -> bool:
+        ix = self.index
+        if not self.left[ix.pieces[i]] or ix.masks[i] & self.covered:
+            return False
+        colour = ix.apart[i]
+        return colour is None or not ix.halo[i] & self.apart_masks.get(colour, 0)
+
+    def lay(self, i: int, sign: int) -> None:
+        ix = self.index
+        self.left[ix.pieces[i]] -= sign
+        for g in ix.fits[i]:
+            self.room[g] -= sign * ix.sizes[i]
+        self.uncovered[ix.pool[i]] -= sign * self.needed[i]
+        self.covered ^= ix.masks[i]
+        if ix.apart[i] is not None:
+            self.apart_masks[ix.apart[i]] = self.apart_masks.get(ix.apart[i], 0) ^ ix.masks[i]
+        if sign > 0:
+            self.chosen.append(i)
+        else:
+            self.chosen.pop()
+
+
+def search_for(need: set[Key], keep_free: set[Key], supply: Counter, index: CoverIndex, apart_first: bool) -> Search:
+    """A search covering `need`, no tile on `keep_free` nor on an income cell outside `need`
+    (covering one would need its region too, and may move a track's depth)."""
+    need_keys = sorted(need, key=lambda k: (k[0], -k[1][0], k[1][1]))
+    banned = (index.income_mask & ~index.mask_of_keys(need_keys)) | index.mask_of_keys(keep_free)
+    need_mask = index.mask_of_keys(need_keys)
+    masks = index.masks
+    options: dict[int, list[int]] = {}
+    needed: dict[int, int] = {}
+    per_pool = [0] * len(index.pools.kinds)
+    for k in need_keys:
+        bit = index.bit.get(k)
+        if bit is None:  # nothing can cover this needed cell: a search that fails at once
+            return Search([-1], {-1: []}, index, {}, Counter(), per_pool)
+        opts = [i for i in index.by_cell[bit] if not masks[i] & banned]
+        # no overhang first, then the largest tile, kept-apart colours first or last, then a fixed order
+        opts.sort(key=lambda i: (bin(masks[i] & ~need_mask).count("1"), -index.sizes[i], (index.apart[i] is not None) != apart_first, index.pieces[i], i))
+        options[bit] = opts
+        for i in opts:
+            needed[i] = bin(masks[i] & need_mask).count("1")
+        per_pool[index.board_pool[k[0]]] += 1
+    return Search([index.bit[k] for k in need_keys], options, index, needed, Counter(supply), per_pool)
+
+
+def first_cover(searches: list[Search], node_budget: int) -> list[int] | None:
+    """Each search gets FIRST_BUDGET nodes, then twice as many, and so on until `node_budget` is
+    spent: one search may be hard and the next easy (five boards' income: the fourth choice of
+    depths is covered in 2,645 nodes, the first not in 20,000). A search that ran out of options
+    within its budget is dropped: no cover exists for it."""
+    spent, per = 0, FIRST_BUDGET
+    while searches and spent < node_budget:
+        for search in list(searches):
+            found = search.run(min(per, node_budget - spent))
+            spent += search.nodes
+            if found is not None:
+                return found
+            if not search.cut_short:
+                searches.remove(search)
+            if spent >= node_budget:
+                return None
+        per *= 2
+    return None

@@ -1,0 +1,101 @@
+"""The bonus bound at a fixed income (planner/placement/bonus_bound.py) and the cover search
+reaching it, against the exhaustive search of tests/test_placement.py: never below the best
+bonus value any legal layout with that income is paid, exact where the supply fits the rings,
+and the income objective's answer still exhaustive search's optimum on every level, whether the
+bonus level is settled by a layout reaching the bound or only capped by it."""
+
+from __future__ import annotations
+
+import pytest
+
+import planner.cpsat
+import planner.placement.solve
+from models.pieces import piece
+from models.values import default_values
+from planner.placement import Settings, place
+from planner.placement.bonus_bound import BonusBound, Pools
+from planner.placement.candidates import all_candidates, board_states
+from planner.placement.request import placeable_supply
+from planner.placement.rewards import value_scale
+from tests.test_placement import CORNER, HOUSE_END, SOLVER, best, every_outcome, snap, terms, test_boards  # noqa: F401  (test_boards: the fixture)
+from tests.test_placement_income_bound import corner_snapshot
+
+# The corner pays ore (1) at (2,0) and mead (2) at (3,2). Per supply, income -> (bound, the best
+# bonus value of any legal layout with that income), from the exhaustive search.
+CASES = [
+    ({"silver": 1}, {0: (0, 0), 1: (0, 0)}),
+    ({"oil": 1, "silver": 2}, {0: (0, 0), 1: (0, 0), 2: (0, 0)}),
+    ({"silver": 6}, {0: (0, 0), 1: (0, 0), 2: (2, 2)}),  # tight: mead's ring with depth 2
+    ({"oil": 2, "silver": 3}, {0: (0, 0), 1: (0, 0), 2: (2, 2), 4: (1, 1)}),  # tight at both incomes
+    # loose: the cells suffice, the shapes do not (a 2x2 over the ring covers a bonus cell)
+    ({"oil": 1, "wool": 1}, {0: (0, 0), 1: (0, 0), 2: (2, 0)}),
+    ({"oil": 1, "wool": 1, "rune-stone": 1, "silver": 1}, {0: (0, 0), 1: (0, 0), 2: (3, 2), 4: (3, 1)}),
+]
+
+
+def bound_for(s) -> BonusBound:
+    states, pieces, values = board_states(s), placeable_supply(s, {}, False), default_values()
+    return BonusBound(states, pieces, all_candidates(states, pieces), values, value_scale(values))
+
+
+@pytest.mark.parametrize("supply, expected", CASES)
+def test_bonus_bound_against_exhaustive_search(test_boards, supply, expected):
+    bound = bound_for(corner_snapshot(supply))
+    outcomes = every_outcome(CORNER, tuple(sorted(supply.items())))
+    exhaustive = {i: max(t[1] for t in outcomes if t[0] == i) for i in {t[0] for t in outcomes}}
+    assert {i: (bound.at(i), exhaustive[i]) for i in exhaustive} == expected
+
+
+def levels_seen(monkeypatch) -> list:
+    seen = []
+    solve = planner.cpsat.solve_lexicographic
+    monkeypatch.setattr(planner.placement.solve, "solve_lexicographic", lambda model, levels, *a, **k: seen.append(levels) or solve(model, levels, *a, **k))
+    return seen
+
+
+def laid_terms(report, board_index: int, board):
+    laid = [(p.piece, frozenset(piece(p.piece).cells_at(p.row, p.col, p.rotation, p.flip)), None) for b, p in report.result.placements if b == board_index]
+    return terms(board, laid)
+
+
+@pytest.mark.parametrize("supply, settled", [({"silver": 6}, True), ({"oil": 2, "silver": 3}, True), ({"oil": 1, "wool": 1, "rune-stone": 1, "silver": 1}, False)])
+def test_income_objective_with_the_bonus_level_settled_or_capped(test_boards, monkeypatch, supply, settled):
+    """Where the cover search reaches the bonus bound the level is fixed with no solve; where the
+    bound is loose it is a cap only; either way every level is exhaustive search's optimum."""
+    seen = levels_seen(monkeypatch)
+    report = place(corner_snapshot(supply), Settings(objective="income", **SOLVER))
+    income, bonus = seen[0][0], seen[0][1]
+    assert income.reached is not None
+    assert (bonus.reached is not None) == settled
+    assert report.result.status == "OPTIMAL"
+    assert laid_terms(report, 0, CORNER) == best(CORNER, supply, lambda t: t)
+
+
+def test_house_bonus_bounded_by_the_house_pool(test_boards, monkeypatch):
+    """A house's bonus: its ring must be covered by tiles houses take (the home board stand-in has
+    no cell). The oil bonus (2) pays with its ring covered by tiles houses take; the bound is exact."""
+    goods = {"peas": 2, "mead": 1, "oil": 1}
+    s = snap([{"id": "home", "board": "home-long"}, {"id": "h", "board": "long-house"}], silver=1, goods=goods)
+    exhaustive = best(HOUSE_END, goods | {"silver": 1}, lambda t: t)
+    assert bound_for(s).at(0) == exhaustive[1] == 2
+    seen = levels_seen(monkeypatch)
+    report = place(s, Settings(objective="income", **SOLVER))
+    assert seen[0][1].reached == 2
+    assert report.result.status == "OPTIMAL"
+    assert laid_terms(report, 1, HOUSE_END) == exhaustive
+
+
+def test_pools_count_the_supply_each_board_kind_takes():
+    """Home and exploration boards take green, blue, silver, ore; houses orange, red, green, blue,
+    silver: ore fits only the first, peas (orange) only houses, the rest both."""
+    s = snap([{"id": "home", "board": "home-long"}, {"id": "h", "board": "long-house"}], silver=2, resources={"ore": 1}, goods={"peas": 1, "oil": 1})
+    pools = Pools.of(board_states(s), placeable_supply(s, {}, False))
+    home = pools.kinds.index(frozenset({"green", "blue", "silver", "ore"}))
+    house = 1 - home
+    peas, oil = piece("peas").area, piece("oil").area
+    assert pools.area == {frozenset({home}): 2 + 1 + oil, frozenset({house}): 2 + peas + oil, frozenset({0, 1}): 2 + 1 + peas + oil}
+    cells = [0, 0]
+    cells[home], cells[house] = 3 + oil, 2 + peas + oil - 1
+    assert not pools.fits(tuple(cells))  # each alone fits, together more than the supply's area
+    cells[house] = 0
+    assert pools.fits(tuple(cells))
