@@ -1,7 +1,7 @@
 """The occupation decks as printed points: a seeded deck for solo games, and what a card drawn
 unseen is assumed to print while a player plans.
 
-Only printed points are modelled (models/round_rules.py): a card is its points. Both decks come
+Only printed points are modelled (models/round_rules/): a card is its points. Both decks come
 from the one card list, models/data/occupations.toml: the dark-brown draw deck (upper-case deck
 letters, 145 cards) and the light-brown starting deck (lower case, 45 cards, one each at setup).
 """

@@ -1,6 +1,6 @@
 """Chance nodes: the branches an action leads to, with exact probabilities.
 
-The rules engine (models/round_rules.py) stops a dice action at a `PendingRoll`: the die, the
+The rules engine (models/round_rules/) stops a dice action at a `PendingRoll`: the die, the
 spendables, the ore modifier, the success and failure effects. Here the roll becomes branches:
 planner/dice.py solves the optimal stop-or-re-roll policy for the player's values (spent items
 and rewards priced at `setting.values`), each outcome of that policy is settled by the rules'

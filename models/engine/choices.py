@@ -4,7 +4,7 @@ An action is a tuple: ("space", space index, choice) with choice a sorted tuple 
 pairs, ("buy-ship", ship index), ("arm-ship", ship index), or PASS. The order is fixed: spaces in
 board order, each space's choices in the order built here, then ships, then passing.
 
-Choices are bounded the way the round engine (models/round_rules.py) bounds them, so equal
+Choices are bounded the way the round engine (models/round_rules/) bounds them, so equal
 situations give equal lists, the branching stays searchable and both engines offer the same
 choices (tests/test_engine_agrees.py):
 - upgrades: multisets over the UPGRADE_KINDS kinds gaining most value, the UPGRADE_CHOICES best

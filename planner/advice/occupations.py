@@ -1,6 +1,6 @@
 """Which occupation cards the line plays, by name.
 
-The engine counts a card by its printed points only (models/round_rules.py) and plays the best
+The engine counts a card by its printed points only (models/round_rules/) and plays the best
 by points first; here the hand is followed card by card so the advice can name them. Cards of
 equal points are interchangeable to the engine: the ones named first in the snapshot go first,
 a card drawn unseen during the line last.
