@@ -45,6 +45,10 @@ class Level:
     # `high` (or `low` when minimising) is proven to hold once the earlier levels are fixed at
     # their optima: it is added as a constraint for this level's solve
     bound_is_proven: bool = False
+    # given the earlier levels' optima, a bound on this level (its most when maximised, its least
+    # when minimised) the caller has proven, or None: added as a constraint, and when the last
+    # solution already reaches it the level is fixed there with no solve
+    proven_bound: Callable[[list[int]], int | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -148,10 +152,14 @@ def solve_lexicographic(
     model = model.clone()
     values: list[int] = []
     answer, status, bound, solves = None, "OPTIMAL", None, 0
+    solver = None  # the last solve's solver, whose solution the model is hinted with
     for group in pack(levels, max_packed_range):
         if len(group) == 1 and group[0].reached is not None:
             values.append(group[0].reached)
             model.add(group[0].expr == group[0].reached)
+            continue
+        if len(group) == 1 and reached_proven_bound(model, group[0], values, solver):
+            values.append(solver.value(group[0].expr))
             continue
         for level in group:
             if level.bound_is_proven:
@@ -178,6 +186,19 @@ def solve_lexicographic(
             model.add(level.expr == value)
         hint_solution(model, solver)
     return LexAnswer(status, values, answer, bound, solves, budget.work)
+
+
+def reached_proven_bound(model: cp_model.CpModel, level: Level, values: list[int], solver: cp_model.CpSolver | None) -> bool:
+    """Adds the level's proven bound (if any) to the model; True when the last solution reaches
+    it, in which case the level is fixed there (no solve: nothing beats a proven bound)."""
+    cap = level.proven_bound(values) if level.proven_bound else None
+    if cap is None:
+        return False
+    if solver is not None and solver.value(level.expr) == cap:
+        model.add(level.expr == cap)
+        return True
+    model.add(level.expr <= cap if level.maximize else level.expr >= cap)
+    return False
 
 
 @dataclass

@@ -95,3 +95,26 @@ def test_a_reached_level_is_fixed_without_a_solve(seed):
     assert answer.status == "OPTIMAL"
     assert answer.values == expected
     assert answer.solves == 2
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_proven_bound_reached_by_the_last_solution_skips_the_solve(seed):
+    """A level's proven bound, computed from the earlier optima: when it is the optimum (here it
+    is told exactly) and the last solution already has it, the level costs no solve; a bound one
+    looser is only a constraint, solved under. Either way every level is brute force's optimum."""
+    model, x, levels, brute_force = tiny_problem(seed)
+    expected = brute_force()
+    seen = []
+
+    def exact(values: list[int]) -> int:
+        seen.append(list(values))
+        return expected[2]
+
+    levels[2] = replace(levels[2], proven_bound=exact)
+    answer = solve_lexicographic(model, levels, SolveParams(workers=1, seed=0), read=lambda s: [s.value(v) for v in x])
+    assert (answer.status, answer.values, seen) == ("OPTIMAL", expected, [expected[:2]])
+    assert answer.solves in (2, 3)  # 2 when the second level's solution already reaches the third's bound
+    loose = expected[2] + (1 if levels[2].maximize else -1)
+    levels[2] = replace(levels[2], proven_bound=lambda values: loose)
+    answer = solve_lexicographic(model, levels, SolveParams(workers=1, seed=0), read=lambda s: [s.value(v) for v in x])
+    assert (answer.status, answer.values) == ("OPTIMAL", expected)

@@ -45,6 +45,7 @@ class BoardOption:
     need: frozenset  # free cells that must be newly covered
     paid: frozenset  # the paid bonuses' own cells, which must stay free
     first_free: frozenset  # each track's first uncovered cell, which must stay free
+    depths: tuple[int, ...] = ()  # each track's exact depth (none: the board has no income)
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ def board_options(state: BoardState, pool: int, reachable: set[Cell], worth: dic
                 value = sum(worth[c] for c in cells)
                 key = (frozenset(need), cells, first_free)
                 if key not in seen:
-                    seen[key] = BoardOption(state.index, pool, income, value, frozenset(need), cells, first_free)
+                    seen[key] = BoardOption(state.index, pool, income, value, frozenset(need), cells, first_free, d.depths if d else ())
     return list(seen.values())
 
 
@@ -206,25 +207,43 @@ class BonusBound:
             return None
         return max((v for _, v in self.frontiers[0].get(income, [])), default=None)
 
-    def combinations_at(self, income: int, value: int) -> list[tuple[BoardOption, ...]]:
-        """Choices of one option per board paying `income` and bonus value `value` within the
-        pools' areas, fewest cells first (at most MAX_COMBINATIONS listed). The frontiers prune
-        every partial choice that can no longer reach the value."""
-        boards, pools, frontiers = self.boards, self.pools, self.frontiers
-        classes = [option_classes(options) for options in boards]
-        found: list[tuple[BoardOption, ...]] = []
+    def choices_at(self, income: int, value: int) -> Listed:
+        """Choices of one option per board paying `income` and bonus value `value` (see choices_at)."""
+        return choices_at(self.boards, self.pools, self.frontiers, income, value)
 
-        def room_for(k: int, cells: tuple[int, ...], income_left: int, value_left: int) -> bool:
-            return any(v >= value_left and pools.fits(tuple(a + b for a, b in zip(cells, c))) for c, v in frontiers[k].get(income_left, []))
 
-        def walk(k: int, cells: tuple[int, ...], got_income: int, got_value: int, chosen: list[list[BoardOption]]) -> None:
-            if k == len(boards):
-                found.extend(itertools.islice(itertools.product(*chosen), MAX_COMBINATIONS - len(found)))
-                return
-            for (pool, inc, size, val), members in classes[k].items():
-                used = add(cells, pool, size)
-                if len(found) < MAX_COMBINATIONS and room_for(k + 1, used, income - got_income - inc, value - got_value - val):
-                    walk(k + 1, used, got_income + inc, got_value + val, chosen + [members])
+@dataclass(frozen=True)
+class Listed:
+    choices: list[tuple[BoardOption, ...]]  # fewest needed cells first
+    complete: bool  # every choice is listed (not cut at MAX_COMBINATIONS)
 
-        walk(0, tuple(0 for _ in pools.kinds), 0, 0, [])
-        return sorted(found, key=lambda c: (sum(len(o.need) for o in c), [(o.board, sorted(o.need), sorted(o.paid)) for o in c]))
+
+def choices_at(boards: list[list[BoardOption]], pools: Pools, frontiers: list[Frontier], income: int, value: int, limit: int = MAX_COMBINATIONS) -> Listed:
+    """Choices of one option per board paying exactly `income` and at least `value` (at most
+    `value`'s worth where it is the best, as the bound's is) within the pools' areas, fewest
+    cells first; at most `limit` listed. The frontiers prune every partial choice that can no
+    longer reach the value."""
+    classes = [option_classes(options) for options in boards]
+    found: list[tuple[BoardOption, ...]] = []
+    complete = True
+
+    def room_for(k: int, cells: tuple[int, ...], income_left: int, value_left: int) -> bool:
+        return any(v >= value_left and pools.fits(tuple(a + b for a, b in zip(cells, c))) for c, v in frontiers[k].get(income_left, []))
+
+    def walk(k: int, cells: tuple[int, ...], got_income: int, got_value: int, chosen: list[list[BoardOption]]) -> None:
+        nonlocal complete
+        if k == len(boards):
+            product = itertools.product(*chosen)
+            found.extend(itertools.islice(product, limit - len(found)))
+            complete = complete and next(product, None) is None
+            return
+        for (pool, inc, size, val), members in classes[k].items():
+            used = add(cells, pool, size)
+            if room_for(k + 1, used, income - got_income - inc, value - got_value - val):
+                if len(found) >= limit:
+                    complete = False
+                    return
+                walk(k + 1, used, got_income + inc, got_value + val, chosen + [members])
+
+    walk(0, tuple(0 for _ in pools.kinds), 0, 0, [])
+    return Listed(sorted(found, key=lambda c: (sum(len(o.need) for o in c), [(o.board, sorted(o.need), sorted(o.paid)) for o in c])), complete)

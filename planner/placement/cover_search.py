@@ -16,6 +16,7 @@ an AND. A fixed node budget keeps it deterministic and cheap.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from models.pieces import piece
@@ -145,9 +146,14 @@ class Search:
             self.chosen.pop()
 
 
-def search_for(need: set[Key], keep_free: set[Key], supply: Counter, index: CoverIndex, apart_first: bool) -> Search:
+def search_for(
+    need: set[Key], keep_free: set[Key], supply: Counter, index: CoverIndex, apart_first: bool,
+    refuse: Callable[[int], bool] | None = None, silver_last: bool = False,
+) -> Search:  # fmt: skip
     """A search covering `need`, no tile on `keep_free` nor on an income cell outside `need`
-    (covering one would need its region too, and may move a track's depth)."""
+    (covering one would need its region too, and may move a track's depth), nor any candidate
+    `refuse` names (by index); with `silver_last`, silver is tried after every other tile (a
+    point is lost or at best not won under silver)."""
     need_keys = sorted(need, key=lambda k: (k[0], -k[1][0], k[1][1]))
     banned = (index.income_mask & ~index.mask_of_keys(need_keys)) | index.mask_of_keys(keep_free)
     need_mask = index.mask_of_keys(need_keys)
@@ -159,9 +165,9 @@ def search_for(need: set[Key], keep_free: set[Key], supply: Counter, index: Cove
         bit = index.bit.get(k)
         if bit is None:  # nothing can cover this needed cell: a search that fails at once
             return Search([-1], {-1: []}, index, {}, Counter(), per_pool)
-        opts = [i for i in index.by_cell[bit] if not masks[i] & banned]
+        opts = [i for i in index.by_cell[bit] if not masks[i] & banned and not (refuse and refuse(i))]
         # no overhang first, then the largest tile, kept-apart colours first or last, then a fixed order
-        opts.sort(key=lambda i: (bin(masks[i] & ~need_mask).count("1"), -index.sizes[i], (index.apart[i] is not None) != apart_first, index.pieces[i], i))
+        opts.sort(key=lambda i: (silver_last and index.pieces[i] == "silver", bin(masks[i] & ~need_mask).count("1"), -index.sizes[i], (index.apart[i] is not None) != apart_first, index.pieces[i], i))
         options[bit] = opts
         for i in opts:
             needed[i] = bin(masks[i] & need_mask).count("1")
@@ -169,19 +175,20 @@ def search_for(need: set[Key], keep_free: set[Key], supply: Counter, index: Cove
     return Search([index.bit[k] for k in need_keys], options, index, needed, Counter(supply), per_pool)
 
 
-def first_cover(searches: list[Search], node_budget: int) -> list[int] | None:
+def first_cover(searches: list[Search], node_budget: int, accept: Callable[[list[int]], bool] = lambda chosen: True) -> list[int] | None:
     """Each search gets FIRST_BUDGET nodes, then twice as many, and so on until `node_budget` is
     spent: one search may be hard and the next easy (five boards' income: the fourth choice of
     depths is covered in 2,645 nodes, the first not in 20,000). A search that ran out of options
-    within its budget is dropped: no cover exists for it."""
+    within its budget is dropped: no cover exists for it; so is one whose first cover `accept`
+    refuses (searched again it would find the same one)."""
     spent, per = 0, FIRST_BUDGET
     while searches and spent < node_budget:
         for search in list(searches):
             found = search.run(min(per, node_budget - spent))
             spent += search.nodes
-            if found is not None:
+            if found is not None and accept(found):
                 return found
-            if not search.cut_short:
+            if found is not None or not search.cut_short:
                 searches.remove(search)
             if spent >= node_budget:
                 return None

@@ -11,23 +11,42 @@ the best.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
+from collections.abc import Callable
 
-from planner.placement.bonus_bound import BonusBound
+from planner.placement.bonus_bound import BoardOption, BonusBound, Pools, choices_at, knapsack
 from planner.placement.candidates import BoardState, Candidate
 from planner.placement.cover_search import CoverIndex, Key, first_cover, search_for
-from planner.placement.income_bound import DepthOption, area_income_bound, depth_options, income_board_area
+from planner.placement.income_bound import area_income_bound, depth_options
+from planner.placement.model import points_spent
+from planner.placement.points_bound import PointsBound
 
 NODE_BUDGET = 30_000  # search nodes over every choice of depths (a node is one tile laid)
 BONUS_NODE_BUDGET = 30_000  # likewise over every choice of depths and bonuses
+POINTS_NODE_BUDGET = 30_000  # likewise over every choice reaching the points bound
 MAX_COMBINATIONS = 24  # choices tried, fewest needed cells first
+MAX_DEPTH_CHOICES = 100_000  # choices of depths listed before the fewest are picked (every case's few hundred at most)
 
 
-def combinations_at(boards: list[list[DepthOption]], income: int, cap: int) -> list[tuple[DepthOption, ...]]:
-    """Every choice of one depth option per board paying `income` within `cap` cells, fewest first."""
-    fits = [c for c in itertools.product(*boards) if sum(o.income for o in c) == income and sum(len(o.need) for o in c) <= cap]
-    return sorted(fits, key=lambda c: (sum(len(o.need) for o in c), [o.depths for o in c]))
+def depth_choices(states: list[BoardState], supply: Counter) -> tuple[list[list[BoardOption]], Pools]:
+    """Each income board's exact depths as the bonus bound's options (no bonus asked), in one pool."""
+    income_boards = [s for s in states if s.board.income]
+    out = []
+    for s in income_boards:
+        options = []
+        for d in depth_options(s):
+            first_free = frozenset(t.cells[k] for t, k in zip(s.board.income, d.depths) if k < len(t.cells))
+            options.append(BoardOption(s.index, 0, d.income, 0, d.need, frozenset(), first_free, d.depths))
+        out.append(options)
+    return out, Pools.of(income_boards, supply)
+
+
+def combinations_at(states: list[BoardState], supply: Counter, income: int) -> list[tuple[BoardOption, ...]]:
+    """Every choice of exact depths per board paying `income` within the supply's area, fewest
+    cells first (the bonus bound's enumerator, with no bonus value asked)."""
+    boards, pools = depth_choices(states, supply)
+    listed = choices_at(boards, pools, knapsack(boards, pools), income, 0, limit=MAX_DEPTH_CHOICES)
+    return sorted(listed.choices, key=lambda c: (sum(len(o.need) for o in c), [o.depths for o in c]))
 
 
 def income_layout(states: list[BoardState], supply: Counter, candidates: list[Candidate], index: CoverIndex | None = None) -> list[int] | None:
@@ -35,7 +54,7 @@ def income_layout(states: list[BoardState], supply: Counter, candidates: list[Ca
     bound = area_income_bound(states, supply)
     if bound is None:
         return None
-    combos = combinations_at([depth_options(s) for s in states if s.board.income], bound, income_board_area(supply))
+    combos = combinations_at(states, supply, bound)
     index = index or CoverIndex(states, candidates, supply)
     needs = [({(o.board, cell) for o in c for cell in o.need}, set()) for c in combos[:MAX_COMBINATIONS]]
     return cover_one(needs, supply, index, NODE_BUDGET)
@@ -47,11 +66,34 @@ def bonus_layout(bound: BonusBound, income: int, supply: Counter, index: CoverIn
     if value is None:
         return None
     needs = []
-    for combo in bound.combinations_at(income, value)[:MAX_COMBINATIONS]:
+    for combo in bound.choices_at(income, value).choices[:MAX_COMBINATIONS]:
         need = {(o.board, cell) for o in combo for cell in o.need}
         keep_free = {(o.board, cell) for o in combo for cell in o.paid | o.first_free}
         needs.append((need, keep_free))
     return cover_one(needs, supply, index, BONUS_NODE_BUDGET)
+
+
+def points_layout(bound: PointsBound, supply: Counter, index: CoverIndex, points_of: Callable[[list[int]], int]) -> list[int] | None:
+    """Candidate indices of a layout reaching the points bound (income and bonus value with it),
+    or None. For each choice worth the bound: its needed cells covered with no silver on a plain
+    cell (where the bound lets none there), no tile wasted on a plain cell beyond the needed ones
+    in a pool the bound fills with other tiles, and no stable animal (its points would be lost)."""
+    best = bound.best()
+    if best is None:
+        return None
+    searches = []
+    for choice in [c for c in bound.choices if c.points == best][:MAX_COMBINATIONS]:
+        need, keep_free, minus = bound.cells_of(choice)
+        need_mask, minus_mask = index.mask_of_keys(need), index.mask_of_keys(minus)
+
+        def refuse(i: int, choice=choice, need_mask=need_mask, minus_mask=minus_mask) -> bool:
+            full = choice.every_minus[index.pool[i]]  # every -1 cell there under another tile
+            if points_spent(index.pieces[i]):
+                return index.pieces[i] != "silver" or full or not choice.plain_by_silver and bool(index.masks[i] & ~minus_mask)
+            return bool(index.masks[i] & ~need_mask & ~minus_mask) and not full  # area wasted where area is short
+
+        searches += [search_for(need, keep_free, supply, index, apart_first, refuse, silver_last=True) for apart_first in (True, False)]
+    return first_cover(searches, POINTS_NODE_BUDGET, lambda chosen: points_of(chosen) == best)
 
 
 def cover_one(needs: list[tuple[set[Key], set[Key]]], supply: Counter, index: CoverIndex, budget: int) -> list[int] | None:

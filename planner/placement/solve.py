@@ -24,9 +24,10 @@ from planner.placement.candidates import all_candidates, board_states
 from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
 from planner.placement.bonus_bound import BonusBound
 from planner.placement.cover_search import CoverIndex
-from planner.placement.income_layout import bonus_layout, income_layout
+from planner.placement.income_layout import bonus_layout, income_layout, points_layout
 from planner.placement.model import PlacementModel, bonus_neighbours, points_spent, track_value
 from planner.placement.objectives import Objective, objective_for, tie_break
+from planner.placement.points_bound import PointsBound, resources_bound
 from planner.placement.request import DEFAULT_WORK_LIMIT, Choice, Settings, is_final_placement, placeable_supply
 from planner.placement.rewards import reward_value
 
@@ -121,6 +122,8 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         hint_from(pm, greedy)
         levels = objective.levels if cuts else settled_levels(pm, objective, greedy, bonus_bound)
         answer = solve_lexicographic(pm.model, levels, params, read, callback_for)
+        if answer.answer is None and answer.status == "OPTIMAL":  # every level settled by the hint: no solve ran
+            answer = replace(answer, answer=(list(greedy.chosen), dict(greedy.resources)))
         work += answer.work
         finish = Finish(pm, objective, choice, start, cuts, greedy_gain, work)
         if answer.answer is None:
@@ -162,32 +165,64 @@ def break_ties(pm: PlacementModel, objective: Objective, answer: LexAnswer, para
 
 def best_greedy(pm: PlacementModel, objective: Objective, final: bool, bonus_bound: BonusBound | None = None) -> GreedyLayout:
     """The better greedy layout for this objective (each takes a tenth of a second); for income
-    also a layout reaching the bonus bound at the best income, or else the income bound, when
-    the cover search finds one."""
+    also a layout reaching the bounds when the cover search finds one: on income, bonus value
+    and points, else on income and bonus value, else on income alone."""
     layouts = [greedy_layout(pm.states, pm.supply, pm.candidates, final, prefer) for prefer in PREFERENCES]
     if objective.name == "income":
         index = CoverIndex(pm.states, pm.candidates, pm.supply)
         chosen = bonus_layout(bonus_bound, pm.income_best, pm.supply, index) if bonus_bound else None
+        if chosen is not None:
+            points = points_bound_at(pm, bonus_bound, pm.income_best, bonus_bound.at(pm.income_best))
+            better = points_layout(points, pm.supply, index, lambda c: points_of(pm, c)) if points else None
+            chosen = better if better is not None else chosen
         chosen = chosen if chosen is not None else income_layout(pm.states, pm.supply, pm.candidates, index)
         layouts += [GreedyLayout(chosen)] if chosen is not None else []
     return max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources)))
 
 
+def points_bound_at(pm: PlacementModel, bonus_bound: BonusBound, income: int, value: int | None) -> PointsBound | None:
+    return PointsBound(bonus_bound, pm.states, pm.supply, pm.candidates, income, value) if value is not None else None
+
+
+def points_of(pm: PlacementModel, chosen: list[int]) -> int:
+    """-1 cells covered less silver and animal points laid: the score gain less the income gained."""
+    terms = evaluate(pm, set(chosen), {})
+    return int(terms["final_gain"] - (terms["income"] - pm.income_before))
+
+
+def gain_bound(pm: PlacementModel, bonus_bound: BonusBound, values: list[int]) -> int | None:
+    """The points level's bound (points_bound.py) once income and bonus value are fixed at `values`."""
+    income, value = values[:2]
+    points = points_bound_at(pm, bonus_bound, income, value)
+    best = points.best() if points else None
+    if best is None:
+        return None
+    return best + income - pm.income_before + resources_bound(pm.states, pm.supply, pm.final)
+
+
 def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout, bonus_bound: BonusBound | None = None) -> list[Level]:
     """The objective's levels, income settled when the hint reaches its area bound (a proof:
     income_bound.py), so CP-SAT starts at the bonus level; that level likewise settled when the
-    hint also reaches the bonus bound at that income (bonus_bound.py), or else capped by it. Not
-    after a laying-order cut, which may have cut the hint off."""
+    hint also reaches the bonus bound at that income (bonus_bound.py), or else capped by it; and
+    the points level settled when the hint reaches its bound (points_bound.py) too, or else capped
+    by the bound at whatever bonus value is proven. Not after a laying-order cut, which may have
+    cut the hint off."""
     first = objective.levels[0]
     terms = evaluate(pm, set(hint.chosen), hint.resources)
     if objective.name != "income" or terms["income"] != pm.income_best:
         return objective.levels
-    income, bonus, *rest = objective.levels
+    income, bonus, points = objective.levels
     value = bonus_bound.at(pm.income_best) if bonus_bound else None
-    if value is not None:
-        reached = value if round(terms["bonus_value"] * pm.scale) == value else None
-        bonus = replace(bonus, high=min(value, bonus.high), reached=reached, bound_is_proven=value < bonus.high)
-    return [replace(first, reached=pm.income_best), bonus, *rest]
+    if value is None:
+        return [replace(first, reached=pm.income_best), bonus, points]
+    hint_value = round(terms["bonus_value"] * pm.scale)
+    bonus = replace(bonus, high=min(value, bonus.high), reached=value if hint_value == value else None, bound_is_proven=value < bonus.high)
+    if bonus.reached is not None:
+        cap = gain_bound(pm, bonus_bound, [pm.income_best, value])
+        if cap is not None and cap == terms["final_gain"] and not hint.resources:
+            return [replace(first, reached=pm.income_best), bonus, replace(points, reached=cap)]
+    points = replace(points, proven_bound=lambda values: gain_bound(pm, bonus_bound, values))
+    return [replace(first, reached=pm.income_best), bonus, points]
 
 
 def hint_from(pm: PlacementModel, greedy: GreedyLayout) -> None:

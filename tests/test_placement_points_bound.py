@@ -1,0 +1,94 @@
+"""The points bound with income and bonus value fixed (planner/placement/points_bound.py) and the
+cover search reaching it, against the exhaustive search of tests/test_placement.py: never below
+the best score gain of any legal layout with that income and bonus value, exact where the shapes
+let the tiles cover what the counting says, and the income objective's answer still exhaustive
+search's optimum on every level, whether the points level is settled by a layout reaching the
+bound or only capped by it."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.values import default_values
+from planner.placement import Settings, place
+from planner.placement.bonus_bound import BonusBound
+from planner.placement.candidates import all_candidates, board_states
+from planner.placement.model import PlacementModel
+from planner.placement.request import placeable_supply
+from planner.placement.solve import gain_bound
+from tests.test_placement import CORNER, HOUSE_END, SOLVER, best, every_outcome, snap, test_boards  # noqa: F401  (test_boards: the fixture)
+from tests.test_placement_bonus_bound import laid_terms, levels_seen
+from tests.test_placement_income_bound import corner_snapshot
+
+# Per supply on the corner, (income, bonus value) -> (the bound on the score gain, the best score
+# gain of any legal layout with that income and bonus value), from the exhaustive search.
+CORNER_CASES = [
+    ({"silver": 6}, {(0, 0): (0, 0), (1, 0): (0, 0), (2, 0): (-1, -1), (2, 1): (-1, -1), (2, 2): (-3, -3)}),
+    ({"oil": 2, "silver": 3}, {(0, 0): (4, 4), (1, 0): (4, 4), (2, 0): (3, 3), (2, 1): (3, 3), (2, 2): (1, 1), (4, 1): (3, 3)}),
+    ({"hide": 1, "silver": 2}, {(0, 0): (3, 3), (1, 0): (3, 3), (2, 0): (2, 2), (2, 1): (2, 2)}),
+    # loose where a tile would have to cover a -1 cell and a cell kept free, or reach off the -1 cells
+    ({"oil": 1, "wool": 1}, {(0, 0): (6, 6), (1, 0): (6, 5), (2, 0): (5, 4)}),
+    ({"wool": 1, "silver": 3}, {(0, 0): (4, 4), (1, 0): (4, 4), (2, 0): (3, 2), (2, 1): (3, 3), (2, 2): (1, 0), (4, 1): (3, 3)}),
+]
+# The house end's -1 cells lie in a checkerboard: a 1x2 tile covers one -1 cell and one plain
+# cell, so counting cells is loose there, except where the silver is what covers them.
+HOUSE_CASES = [
+    ({"peas": 2, "mead": 1, "oil": 1}, 1, {(0, 0): (6, 4), (0, 2): (4, 4)}),
+    ({"peas": 2}, 0, {(0, 0): (4, 2)}),
+]
+
+
+def bound_and_model(s) -> tuple[PlacementModel, BonusBound]:
+    states, pieces, values = board_states(s), placeable_supply(s, {}, False), default_values()
+    candidates = all_candidates(states, pieces)
+    pm = PlacementModel(states, pieces, candidates, False, values)
+    return pm, BonusBound(states, pieces, candidates, values, pm.scale)
+
+
+def best_gain_by_income_and_bonus(board, supply: dict[str, int]) -> dict[tuple[int, float], int]:
+    out: dict[tuple[int, float], int] = {}
+    for income, bonus, gain in every_outcome(board, tuple(sorted(supply.items()))):
+        out[(income, bonus)] = max(out.get((income, bonus), gain), gain)
+    return out
+
+
+def bounds_beside_exhaustive(s, board, supply) -> dict:
+    pm, bound = bound_and_model(s)
+    exhaustive = best_gain_by_income_and_bonus(board, supply)
+    return {key: (gain_bound(pm, bound, [key[0], round(key[1] * pm.scale)]), gain) for key, gain in exhaustive.items()}
+
+
+@pytest.mark.parametrize("supply, expected", CORNER_CASES)
+def test_points_bound_against_exhaustive_search_on_the_corner(test_boards, supply, expected):
+    assert bounds_beside_exhaustive(corner_snapshot(supply), CORNER, supply) == expected
+
+
+@pytest.mark.parametrize("goods, silver, expected", HOUSE_CASES)
+def test_points_bound_against_exhaustive_search_in_a_house(test_boards, goods, silver, expected):
+    s = snap([{"id": "home", "board": "home-long"}, {"id": "h", "board": "long-house"}], silver=silver, goods=goods)
+    assert bounds_beside_exhaustive(s, HOUSE_END, goods | {"silver": silver}) == expected
+
+
+@pytest.mark.parametrize("supply, settled", [({"silver": 6}, True), ({"oil": 2, "silver": 3}, True), ({"hide": 1, "silver": 2}, True)])
+def test_income_objective_with_the_points_level_settled(test_boards, monkeypatch, supply, settled):
+    """Where the cover search reaches every bound, no level is solved; the answer is still
+    exhaustive search's optimum on every level."""
+    seen = levels_seen(monkeypatch)
+    report = place(corner_snapshot(supply), Settings(objective="income", **SOLVER))
+    assert [level.reached is not None for level in seen[0]] == [True, True, settled]
+    assert report.result.status == "OPTIMAL"
+    assert laid_terms(report, 0, CORNER) == best(CORNER, supply, lambda t: t)
+
+
+def test_a_loose_points_bound_only_caps_the_level(test_boards, monkeypatch):
+    """The house end with two peas: the bound counts 4 -1 cells, the peas' shapes cover 2; the
+    level is solved under the cap and reaches exhaustive search's optimum."""
+    goods = {"peas": 2}
+    s = snap([{"id": "home", "board": "home-long"}, {"id": "h", "board": "long-house"}], goods=goods)
+    seen = levels_seen(monkeypatch)
+    report = place(s, Settings(objective="income", **SOLVER))
+    points = seen[0][2]
+    assert points.reached is None and points.proven_bound is not None
+    assert points.proven_bound([0, 0]) == 4
+    assert report.result.status == "OPTIMAL"
+    assert laid_terms(report, 1, HOUSE_END) == best(HOUSE_END, goods, lambda t: t) == (0, 0, 2)
