@@ -37,7 +37,9 @@ from models.values import default_values  # noqa: E402
 from placement import cases  # noqa: E402
 from planner.lp_bound import lp_bound  # noqa: E402
 from planner.placement.candidates import TAKES, BoardState, all_candidates, board_states, edge_neighbours  # noqa: E402
-from planner.placement.model import PlacementModel, track_value  # noqa: E402
+from planner.placement.income_bound import area_income_bound  # noqa: E402
+from planner.placement.income_bound import depth_options as library_depth_options  # noqa: E402
+from planner.placement.model import PlacementModel  # noqa: E402
 from planner.placement.request import RESOURCES, is_final_placement, placeable_supply  # noqa: E402
 
 CASES = {"five": "five boards", "late": "4 islands + long house"}
@@ -55,37 +57,19 @@ class Depth:
 
 
 def depth_options(state: BoardState) -> list[Depth]:
+    """The library's exact-depth options (planner/placement/income_bound.py) with each board's
+    state and the track cells beyond each depth, which the covering models below keep free."""
     out = []
-    for depths in itertools.product(*[range(len(t.cells) + 1) for t in state.board.income]):
-        need, banned = set(), set()
-        for track, d in zip(state.board.income, depths):
-            for cell in track.cells[:d]:
-                need |= state.income_region(cell) | {cell}
-            banned |= set(track.cells[d:])
-        need &= state.free
-        if need & banned or banned & set(state.fixed):
-            continue
-        income = sum(track_value(t, need | set(state.fixed)) for t in state.board.income)
-        out.append(Depth(state, depths, income, frozenset(need), frozenset(banned)))
+    for o in library_depth_options(state):
+        banned = frozenset(cell for track, d in zip(state.board.income, o.depths) for cell in track.cells[d:])
+        if not o.need & banned:
+            out.append(Depth(state, o.depths, o.income, o.need, banned))
     return out
 
 
 def income_pieces(supply: Counter) -> Counter:
     """The supply that may lie on home and exploration boards, the only boards with income."""
     return Counter({n: k for n, k in supply.items() if k and n not in RESOURCES and piece(n).colour in TAKES["home"]})
-
-
-def area_bound(options: list[list[Depth]], cap: int) -> int:
-    """The most income whose regions' cells fit in `cap` cells (exact knapsack over boards)."""
-    best = {0: 0}  # cells used -> income
-    for board in options:
-        nxt: dict[int, int] = {}
-        for used, income in best.items():
-            for o in board:
-                if used + len(o.need) <= cap:
-                    nxt[used + len(o.need)] = max(nxt.get(used + len(o.need), -1), income + o.income)
-        best = nxt
-    return max(best.values())
 
 
 def covering_model(depths: list[Depth], pieces: Counter, slack: int) -> tuple[cp_model.CpModel, list]:
@@ -158,8 +142,9 @@ def report(name: str, snapshot, work: float, n_combos: int) -> None:
     supply = placeable_supply(snapshot, {}, is_final_placement(snapshot, None))
     pieces = income_pieces(supply)
     cap = sum(piece(n).area * k for n, k in pieces.items())
-    options = [depth_options(s) for s in board_states(snapshot) if s.board.income]
-    bound = area_bound(options, cap)
+    states = board_states(snapshot)
+    options = [depth_options(s) for s in states if s.board.income]
+    bound = area_income_bound(states, supply)  # the library's knapsack over the same options
     print(f"\n## {name}\n\nsupply on income boards: {sum(pieces.values())} tiles, {cap} cells; "
           f"area bound {bound}; certified LP bound of the income level {lp_income_bound(snapshot):.2f}\n")  # fmt: skip
     print("| board | depths | income | cells to cover | min cells | min non-green cells | min single tiles |")
