@@ -74,26 +74,29 @@ class CoverIndex:
 
 @dataclass
 class Search:
-    """The state of one cover: what is covered, what is left in the supply."""
+    """The state of one cover: what is covered, what is left in the supply. Built when first run
+    (`prepare`): listing each needed cell's tiles costs more than a short run, and a first cover
+    found early leaves the later searches unbuilt."""
 
-    order: list[int]  # the needed cells' bits, lowest row first, then leftmost
-    options: dict[int, list[int]]  # needed cell's bit -> candidates that may cover it, preferred first
+    prepare: Callable[[], Prepared]
     index: CoverIndex
-    needed: dict[int, int]  # candidate -> how many needed cells it covers
     supply: Counter
-    need_per_pool: list[int]
     nodes: int = 0
     cut_short: bool = False
     chosen: list[int] = field(default_factory=list)
+    ready: Prepared | None = None
 
     def run(self, budget: int) -> list[int] | None:
         """A cover within `budget` nodes (from scratch), or None; `cut_short` says if it ran out."""
         ix = self.index
+        if self.ready is None:
+            self.ready = self.prepare()
+        self.order, self.options, self.needed, need_per_pool = self.ready.order, self.ready.options, self.ready.needed, self.ready.need_per_pool
         self.nodes, self.covered, self.chosen = 0, 0, []
         self.apart_masks: dict[str, int] = {}
         self.left = Counter(self.supply)
         self.room = [ix.pools.area[g] for g in ix.groups]
-        self.uncovered = list(self.need_per_pool)
+        self.uncovered = list(need_per_pool)
         self.budget = budget
         found = self.cover(0)
         self.cut_short = not found and self.nodes >= budget
@@ -146,6 +149,14 @@ class Search:
             self.chosen.pop()
 
 
+@dataclass(frozen=True)
+class Prepared:
+    order: list[int]  # the needed cells' bits, lowest row first, then leftmost
+    options: dict[int, list[int]]  # needed cell's bit -> candidates that may cover it, preferred first
+    needed: dict[int, int]  # candidate -> how many needed cells it covers
+    need_per_pool: list[int]
+
+
 def search_for(
     need: set[Key], keep_free: set[Key], supply: Counter, index: CoverIndex, apart_first: bool,
     refuse: Callable[[int], bool] | None = None, silver_last: bool = False,
@@ -154,25 +165,29 @@ def search_for(
     (covering one would need its region too, and may move a track's depth), nor any candidate
     `refuse` names (by index); with `silver_last`, silver is tried after every other tile (a
     point is lost or at best not won under silver)."""
-    need_keys = sorted(need, key=lambda k: (k[0], -k[1][0], k[1][1]))
-    banned = (index.income_mask & ~index.mask_of_keys(need_keys)) | index.mask_of_keys(keep_free)
-    need_mask = index.mask_of_keys(need_keys)
-    masks = index.masks
-    options: dict[int, list[int]] = {}
-    needed: dict[int, int] = {}
-    per_pool = [0] * len(index.pools.kinds)
-    for k in need_keys:
-        bit = index.bit.get(k)
-        if bit is None:  # nothing can cover this needed cell: a search that fails at once
-            return Search([-1], {-1: []}, index, {}, Counter(), per_pool)
-        opts = [i for i in index.by_cell[bit] if not masks[i] & banned and not (refuse and refuse(i))]
-        # no overhang first, then the largest tile, kept-apart colours first or last, then a fixed order
-        opts.sort(key=lambda i: (silver_last and index.pieces[i] == "silver", bin(masks[i] & ~need_mask).count("1"), -index.sizes[i], (index.apart[i] is not None) != apart_first, index.pieces[i], i))
-        options[bit] = opts
-        for i in opts:
-            needed[i] = bin(masks[i] & need_mask).count("1")
-        per_pool[index.board_pool[k[0]]] += 1
-    return Search([index.bit[k] for k in need_keys], options, index, needed, Counter(supply), per_pool)
+
+    def prepare() -> Prepared:
+        need_keys = sorted(need, key=lambda k: (k[0], -k[1][0], k[1][1]))
+        banned = (index.income_mask & ~index.mask_of_keys(need_keys)) | index.mask_of_keys(keep_free)
+        need_mask = index.mask_of_keys(need_keys)
+        masks = index.masks
+        options: dict[int, list[int]] = {}
+        needed: dict[int, int] = {}
+        per_pool = [0] * len(index.pools.kinds)
+        for k in need_keys:
+            bit = index.bit.get(k)
+            if bit is None:  # nothing can cover this needed cell: a search that fails at once
+                return Prepared([-1], {-1: []}, {}, per_pool)
+            opts = [i for i in index.by_cell[bit] if not masks[i] & banned and not (refuse and refuse(i))]
+            # no overhang first, then the largest tile, kept-apart colours first or last, then a fixed order
+            opts.sort(key=lambda i: (silver_last and index.pieces[i] == "silver", bin(masks[i] & ~need_mask).count("1"), -index.sizes[i], (index.apart[i] is not None) != apart_first, index.pieces[i], i))
+            options[bit] = opts
+            for i in opts:
+                needed[i] = bin(masks[i] & need_mask).count("1")
+            per_pool[index.board_pool[k[0]]] += 1
+        return Prepared([index.bit[k] for k in need_keys], options, needed, per_pool)
+
+    return Search(prepare, index, Counter(supply))
 
 
 def first_cover(searches: list[Search], node_budget: int, accept: Callable[[list[int]], bool] = lambda chosen: True) -> list[int] | None:
