@@ -31,10 +31,13 @@ CORNER_CASES = [
     ({"wool": 1, "silver": 3}, {(0, 0): (4, 4), (1, 0): (4, 4), (2, 0): (3, 2), (2, 1): (3, 3), (2, 2): (1, 0), (4, 1): (3, 3)}),
 ]
 # The house end's -1 cells lie in a checkerboard: a 1x2 tile covers one -1 cell and one plain
-# cell, so counting cells is loose there, except where the silver is what covers them.
+# cell. Orange and red tiles fit houses only, so the area they bring counts only as far as they
+# can cover cells worth covering there (pool_cover.py): two peas, kept apart, cover two -1 cells
+# (exact). Blue tiles fit either pool, so their area counts whole: loose where oil fits badly.
 HOUSE_CASES = [
-    ({"peas": 2, "mead": 1, "oil": 1}, 1, {(0, 0): (6, 4), (0, 2): (4, 4)}),
-    ({"peas": 2}, 0, {(0, 0): (4, 2)}),
+    ({"peas": 2, "mead": 1, "oil": 1}, 1, {(0, 0): (5, 4), (0, 2): (4, 4)}),
+    ({"peas": 2}, 0, {(0, 0): (2, 2)}),
+    ({"peas": 2, "oil": 1}, 0, {(0, 0): (4, 3)}),
 ]
 
 
@@ -81,9 +84,10 @@ def test_income_objective_with_the_points_level_settled(test_boards, monkeypatch
 
 
 def test_a_loose_points_bound_only_caps_the_level(test_boards, monkeypatch):
-    """The house end with two peas: the bound counts 4 -1 cells, the peas' shapes cover 2; the
-    level is solved under the cap and reaches exhaustive search's optimum."""
-    goods = {"peas": 2}
+    """The house end with two peas and an oil: the bound counts 4 -1 cells (the oil's area counts
+    whole, since blue tiles fit the home pool too), the shapes cover 3; the level is solved under
+    the cap and reaches exhaustive search's optimum."""
+    goods = {"peas": 2, "oil": 1}
     s = snap([{"id": "home", "board": "home-long"}, {"id": "h", "board": "long-house"}], goods=goods)
     seen = levels_seen(monkeypatch)
     report = place(s, Settings(objective="income", **SOLVER))
@@ -91,4 +95,30 @@ def test_a_loose_points_bound_only_caps_the_level(test_boards, monkeypatch):
     assert points.reached is None and points.proven_bound is not None
     assert points.proven_bound([0, 0]) == 4
     assert report.result.status == "OPTIMAL"
+    assert laid_terms(report, 1, HOUSE_END) == best(HOUSE_END, goods, lambda t: t) == (0, 0, 3)
+
+
+def test_tiles_only_a_house_takes_count_as_far_as_they_cover(test_boards, monkeypatch):
+    """Two peas in the house end: their area is 4, but kept apart they cover only 2 of the -1
+    cells; the bound counts 2 (it counted 4 before), which the cover search reaches, so the
+    level is settled with no solve."""
+    goods = {"peas": 2}
+    s = snap([{"id": "home", "board": "home-long"}, {"id": "h", "board": "long-house"}], goods=goods)
+    seen = levels_seen(monkeypatch)
+    report = place(s, Settings(objective="income", **SOLVER))
+    assert seen[0][2].reached == 2
+    assert report.result.status == "OPTIMAL"
     assert laid_terms(report, 1, HOUSE_END) == best(HOUSE_END, goods, lambda t: t) == (0, 0, 2)
+
+
+def test_the_late_fixtures_points_bound_is_what_its_layout_reaches():
+    """The late-game fixture at income 29 and bonus value 17: the long house's -1 cells want
+    green and blue tiles the other boards need to the last cell: orange and red tiles (66 cells
+    of area) cover at most 21 of the house's 23 cells worth covering, and the bound now knows
+    it: 101, the score gain the income objective's layout reaches (it was 103)."""
+    from tests.test_placement import FIXTURES
+    from models.snapshot import read_snapshot
+
+    pm, bound = bound_and_model(read_snapshot(FIXTURES / "place_late.json"))
+    assert (pm.income_best, bound.at(pm.income_best)) == (29, 17)
+    assert gain_bound(pm, bound, [29, 17]) == 101

@@ -14,7 +14,10 @@ T of them. A needed cell that is not -1 earns nothing and costs a point if silve
 points are at most T less its plain (not -1) needed cells, where T counts only cells worth
 covering: the needed ones and the -1 cells still coverable beside them; T is within the area of
 the non-silver supply fitting the pool (Hall's condition over groups of pools, as for the bonus
-bound), and the silver must cover the needed cells the rest leave. The best T per pool (at most
+bound), and the silver must cover the needed cells the rest leave. Tiles only one pool takes (orange and
+red: houses; ore: home and exploration boards) add to a group's area only as many cells as they
+can cover among that pool's cells worth covering (a small exact solve: pool_cover.py), since no
+other pool can use them. The best T per pool (at most
 two pools: a small search) gives each choice's bound; the most over every choice at the fixed
 income and bonus value bounds every layout. Animals are counted as if they cost nothing (a
 bound, possibly loose, never wrong).
@@ -30,6 +33,7 @@ from models.pieces import Cell, piece
 from planner.placement.bonus_bound import BoardOption, BonusBound, Pools
 from planner.placement.candidates import TAKES, BoardState, Candidate
 from planner.placement.cover_search import Key
+from planner.placement.pool_cover import most_covered
 from planner.placement.request import RESOURCES
 
 
@@ -111,21 +115,38 @@ class PointsBound:
         self.complete = listed.complete
         with_options = {o.board for options in bonus.boards for o in options}
         # boards with neither income nor bonuses still have -1 cells to cover
-        rest = [PoolCounts(0, 0, len(extra_minus_cells(s, None, reachable.get(s.index, set())))) for s in states if TAKES[s.board.kind] and s.index not in with_options]
-        rest_pools = [pools.index(s) for s in states if TAKES[s.board.kind] and s.index not in with_options]
-        self.choices: list[Choice] = []
+        rest_states = [s for s in states if TAKES[s.board.kind] and s.index not in with_options]
+        rest = [PoolCounts(0, 0, len(extra_minus_cells(s, None, reachable.get(s.index, set())))) for s in rest_states]
+        exclusive = ExclusiveTiles(pools, states, candidates, supply)
+        first: list[tuple[int, tuple[BoardOption, ...], list[PoolCounts], list[set[Key]], list[set[Key]]]] = []
         for options in listed.choices:
             per_pool = [PoolCounts(0, 0, 0) for _ in pools.kinds]
+            worth: list[set[Key]] = [set() for _ in pools.kinds]
+            free: list[set[Key]] = [set() for _ in pools.kinds]
             for o in options:
                 state = states[o.board]
                 minus = len(o.need & negative_cells(state))
-                add_counts(per_pool, o.pool, PoolCounts(len(o.need) - minus, minus, len(extra_minus_cells(state, o, reachable.get(o.board, set())))))
-            for p, counts in zip(rest_pools, rest):
-                add_counts(per_pool, p, counts)
+                extra = extra_minus_cells(state, o, reachable.get(o.board, set()))
+                add_counts(per_pool, o.pool, PoolCounts(len(o.need) - minus, minus, len(extra)))
+                worth[o.pool] |= {(o.board, c) for c in o.need | extra}
+                free[o.pool] |= {(o.board, c) for c in o.paid | o.first_free}
+            for s, counts in zip(rest_states, rest):
+                add_counts(per_pool, pools.index(s), counts)
+                worth[pools.index(s)] |= {(s.index, c) for c in extra_minus_cells(s, None, reachable.get(s.index, set()))}
             best = best_points(per_pool, area, supply["silver"])
             if best is not None:
+                first.append((best[0], options, per_pool, worth, free))
+        # the area bound first, then the tighter one (a small solve per pool's cells) only for the
+        # choices whose area bound could still beat the best found: most choices never need it
+        first.sort(key=lambda t: -t[0])  # stable: fewest cells first among equals
+        self.choices: list[Choice] = []
+        for points, options, per_pool, worth, free in first:
+            if self.choices and points < max(c.points for c in self.choices):
+                break
+            best = best_points(per_pool, exclusive.areas(area, worth, free), supply["silver"])
+            if best is not None:
                 self.choices.append(Choice(options, *best))
-        self.choices.sort(key=lambda c: -c.points)  # stable: fewest cells first among equals
+        self.choices.sort(key=lambda c: -c.points)
 
     def best(self) -> int | None:
         """The most -1 cells covered less silver laid of any layout paying the income and the bonus
@@ -154,6 +175,35 @@ class PointsBound:
             if choice.every_minus[self.pools.index(s)]:
                 need |= {(s.index, c) for c in extra}
         return need, keep_free, minus
+
+
+class ExclusiveTiles:
+    """Per pool, the supply's tiles (but silver) no other pool takes, and how much of the pool's
+    area they can really fill (pool_cover.py): where they fit the cells worth covering badly,
+    each group of pools holding the pool counts only what they can cover there."""
+
+    def __init__(self, pools: Pools, states: list[BoardState], candidates: list[Candidate], supply: Counter):
+        n = len(pools.kinds)
+        colours = [pools.kinds[p] - {"silver"} - set().union(*(pools.kinds[q] for q in range(n) if q != p)) for p in range(n)]
+        self.supply = [Counter({k: v for k, v in supply.items() if v > 0 and k not in RESOURCES and piece(k).colour in colours[p]}) for p in range(n)]
+        self.area = [sum(piece(k).area * v for k, v in self.supply[p].items()) for p in range(n)]
+        self.candidates = [[c for c in candidates if c.piece in self.supply[p] and pools.index(states[c.board]) == p] for p in range(n)]
+        self.states = states
+        self.known: dict[tuple[int, frozenset, frozenset], int] = {}
+
+    def shortfall(self, p: int, worth: set[Key], free: set[Key]) -> int:
+        """How much of pool p's exclusive area cannot cover its cells worth covering."""
+        if not self.area[p] or len(self.area) == 1:
+            return 0  # one pool: its "exclusive" tiles are all of them, the whole packing question
+        key = (p, frozenset(worth), frozenset(free))
+        if key not in self.known:
+            self.known[key] = max(0, self.area[p] - most_covered(self.states, self.candidates[p], self.supply[p], key[1], key[2]))
+        return self.known[key]
+
+    def areas(self, area: dict[frozenset, int], worth: list[set[Key]], free: list[set[Key]]) -> dict[frozenset, int]:
+        """The groups' areas less, for each pool in a group, its exclusive tiles' shortfall."""
+        short = [self.shortfall(p, worth[p], free[p]) for p in range(len(worth))]
+        return {group: a - sum(short[p] for p in group) for group, a in area.items()}
 
 
 def add_counts(per_pool: list[PoolCounts], pool: int, c: PoolCounts) -> None:
