@@ -179,7 +179,8 @@ def main() -> None:
               "both engines with the cycle collector paused, as the searches run (planner/search/collector.py), and the new one also with it running;",
               "the new engine's figures after one unmeasured expansion of the same position (its caches warm).",
               "The floor: as many successors a state, each doing only what any engine must (copy the state, change a few counts, hash, set lookup; benchmarks/engine.py floor_rate).",
-              "Rates in processor seconds of this process (the old planner's column: wall seconds, from benchmarks/planner.py).", "",
+              "Rates in processor seconds of this process (the old planner's column: wall seconds, from benchmarks/planner.py).",
+              "What would make the new engine faster, each measured: benchmarks/RESULTS-engine-options.md.", "",
               "| Vikings | old engine | old planner (300-state plan) | new engine, every state | new engine, action-phase decisions | ratio (every state) | new engine, successors built per second | successors per state | new engine, every state, collector running | pure-Python floor (no rules) |",
               "|---|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for v in (5, 8, 12):

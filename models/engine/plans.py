@@ -48,8 +48,9 @@ class Plan(NamedTuple):
     steps: tuple  # effects.dependent_steps of the space
     chosen: dict
     digest: int  # what the fixed changes above add to the state's digest (models/engine/digest.py)
-    digest_placing: int  # the same with the space's Vikings placed
+    digest_placing: int  # the same with the space's Vikings placed and its bit set in `placed`
     vikings_placing: int  # Vikings gained less the space's column (its Vikings placed)
+    bit: int  # the space's bit in `placed`
 
 
 @cache
@@ -102,7 +103,7 @@ def compile_action(sp: Space, choice: tuple, strips: tuple | None) -> Plan:
         ore=sum(g.ore for g in gains) - sum(p.ore for p in pays) + items[2],
         goods=tuple(sorted((g, n) for g, n in goods.items() if n)), weapons=tuple(sorted((w, n) for w, n in weapons.items() if n)),
         mountains=strips if _takes_items(sp.index) else None, fleet=Delta(ships=ships, buildings=buildings) if ships or buildings else None,
-        bonus_play=chosen.get("bonus_play", 0), then=then, steps=dependent_steps(sp.index), chosen=chosen, digest=0, digest_placing=0, vikings_placing=0,
+        bonus_play=chosen.get("bonus_play", 0), then=then, steps=dependent_steps(sp.index), chosen=chosen, digest=0, digest_placing=0, vikings_placing=0, bit=sp.bit,
     )  # fmt: skip
     return _with_digest(plan, sp, before)
 
@@ -115,11 +116,12 @@ def _with_digest(plan: Plan, sp: Space, strips: tuple | None) -> Plan:
     change += counts(_GOODS, plan.goods) + counts(_WEAPONS, plan.weapons)
     if plan.mountains is not None:
         change += PARTS.change(_MOUNTAINS, strips, plan.mountains)
-    placing = PARTS.weights[_VIKINGS] * sp.column
+    placing = PARTS.weights[_VIKINGS] * sp.column - _PLACED_WEIGHT * sp.bit  # Vikings leave, the space's bit is set
     if plan.then:
         stage, pending = plan.then
-        plan = plan._replace(then=(stage, pending, _STAGE_WEIGHT * stage + _PENDING_WEIGHT * hash(pending)))
-    return plan._replace(digest=change, digest_placing=change - placing, vikings_placing=plan.vikings - sp.column)
+        plan = plan._replace(then=(stage, pending, (_STAGE_WEIGHT * stage + _PENDING_WEIGHT * hash(pending)) & MASK))
+    # reduced modulo 2**61 here, as the digest is, so that run() adds small numbers
+    return plan._replace(digest=change & MASK, digest_placing=(change - placing) & MASK, vikings_placing=plan.vikings - sp.column)
 
 
 @cache
@@ -146,7 +148,7 @@ def _draw_first(sp: Space, choice: tuple) -> Plan:
     """effects.take_space on a column-3 space: the Vikings placed, then the occupation card
     drawn (a chance node) before the action itself (`finish`, once the card is known)."""
     plan = Plan(vikings=0, silver=0, wood=0, stone=0, ore=0, goods=(), weapons=(), mountains=None, fleet=None, bonus_play=0,
-                then=(OCCUPATION, (sp.draws_first, sp.index, choice)), steps=(), chosen={}, digest=0, digest_placing=0, vikings_placing=0)  # fmt: skip
+                then=(OCCUPATION, (sp.draws_first, sp.index, choice)), steps=(), chosen={}, digest=0, digest_placing=0, vikings_placing=0, bit=sp.bit)  # fmt: skip
     return _with_digest(plan, sp, None)
 
 
@@ -161,7 +163,7 @@ def finish(s: State, sp: Space, choice: tuple, placing: bool = False) -> State:
 def run(s: State, sp: Space, plan: Plan, placing: bool) -> State:
     """A compiled action applied: one list copy and one new tuple (the hot path of a search:
     kept flat on purpose)."""
-    vikings, silver, wood, stone, ore, goods, weapons, mountains, fleet, bonus_play, then, steps, chosen, digest, digest_placing, vikings_placing = plan
+    vikings, silver, wood, stone, ore, goods, weapons, mountains, fleet, bonus_play, then, steps, chosen, digest, digest_placing, vikings_placing, bit = plan
     v = list(s)
     h = v[_DIGEST]
     if bonus_play:  # effects.play_occupations: the best cards (the hand is sorted)
@@ -188,8 +190,10 @@ def run(s: State, sp: Space, plan: Plan, placing: bool) -> State:
     if placing:
         v[_VIKINGS] += vikings_placing
         placed = v[_PLACED]
-        h += digest_placing + _PLACED_WEIGHT * ((placed | sp.bit) - placed)
-        v[_PLACED] = placed | sp.bit
+        h += digest_placing
+        if placed & bit:  # placed already (never so for a legal action): its part is in the digest
+            h -= _PLACED_WEIGHT * bit
+        v[_PLACED] = placed | bit
     else:
         v[_VIKINGS] += vikings
         h += digest
