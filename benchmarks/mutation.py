@@ -113,6 +113,19 @@ EQUIVALENT = {
     "models.engine.effects.x_arm_ship__mutmut_19": "whaling boats sort first, a bare one first among them, and arming is offered only while one is bare: the first ship is the one armed",
     "models.engine.effects.x_arm_ship__mutmut_22": "whaling boats sort first, a bare one first among them, and arming is offered only while one is bare: the first ship is the one armed",
     "models.engine.effects.x_arm_ship__mutmut_23": "whaling boats sort first, a bare one first among them, and arming is offered only while one is bare: the first ship is the one armed",
+    "models.engine.round_end.x_next_round__mutmut_8": "the game ends after round 7, so the next round is 7 at most and the harvest schedule lists all 7 rounds",
+    "models.engine.round_end.x_next_round__mutmut_13": "the game ends after round 7, so the next round is 7 at most and the harvest schedule lists all 7 rounds",
+    "models.engine.round_end.x_next_round__mutmut_14": "the game ends after round 7, so the next round is 7 at most and the harvest schedule lists all 7 rounds",
+    "models.engine.round_end.x_end_action_phase__mutmut_9": "the action phase ends from stage ACTIONS, where nothing is ever pending: pending is () already",
+    "models.engine.round_end.x_end_action_phase__mutmut_26": "the action phase ends from stage ACTIONS, where nothing is ever pending: pending is () already",
+    "models.engine.round_end.x_bonus__mutmut_18": "no board's bonus pays silver, so the silver paid is always none",
+    "models.engine.round_end.x_bonus__mutmut_43": "no board's bonus pays silver, so the silver paid is always none",
+    "models.engine.round_end.x_bonus__mutmut_44": "no board's bonus pays silver, so the silver paid is always none",
+    "models.engine.round_end.x_bonus__mutmut_48": "no board's bonus pays silver, so the silver paid is always none",
+    "models.engine.round_end.x_bonus__mutmut_49": "no board's bonus pays silver, so the silver paid is always none",
+    "models.engine.round_end.x_bonus__mutmut_65": "the one building a bonus pays is Newfoundland's single stone house: index 1, count 1, so gain_building(s, 1) is the same call",
+    "models.engine.round_end.x_bonus__mutmut_73": "pay_cost=None is as false as pay_cost=False",
+    "models.engine.round_end.x_bonus__mutmut_66": "the one building a bonus pays is Newfoundland's single stone house: a count of 1, gain_building's default",
 }
 
 
@@ -154,6 +167,10 @@ NOTES = """\
 - `models/engine/effects.py` was first run with tests/test_engine_effects_mutants.py in place
   (its first version): 31 of 637 survived (4.9 %); the survivors were read, the real ones killed
   by more tests and re-run by name. No surviving mutant of the engine showed a wrong rule.
+- `models/engine/round_end.py`, first run (tests/test_engine_round_end_mutants.py as then): 25 of
+  240 survived (10.4 %). Killed by more tests: the round-6 harvest (fruits), bonuses paying no
+  wood, stone or ore, and passing with Vikings left (none wait at the round's end). The machine
+  was loaded (load 18 on 2 cores): a few mutants that loop forever count as timeouts (killed).
 """
 
 

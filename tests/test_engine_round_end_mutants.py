@@ -39,7 +39,8 @@ def covering_bonuses(name: str, *rewards) -> BoardState:
 
 def test_a_round_ends_with_income_breeding_the_feast_and_the_strips_moving_on():
     home = empty_board("home-long")._replace(covered=first_income_cell("home-long"))
-    s = make()._replace(vikings_left=0, placed=1 << space_index()["take-stockfish"], boards=(home,))
+    # the rulebook lets a player pass with Vikings left; they wait for the next round
+    s = make()._replace(vikings_left=2, placed=1 << space_index()["take-stockfish"], boards=(home,))
     after = end_action_phase(s)
     # income 1 (the first income cell covered); breeding: 2 sheep, one becomes pregnant;
     # feast, 8 open positions in round 3: peas flat (2), mead flat (2), flax flat (3), a coin,
@@ -70,6 +71,10 @@ def test_the_next_round_gains_a_viking_harvests_turns_explorations_and_draws_a_w
     assert (after.stage, after.pending) == (WEAPONS, (1, ACTIONS))
     quiet = next_round(after._replace(stage=ACTIONS, pending=(), round=4))
     assert quiet.round == 5 and quiet.goods == after.goods  # round 5 has no harvest
+    sixth = next_round(after._replace(stage=ACTIONS, pending=(), round=5))
+    # round 6's harvest is level 4, the last one: fruits as well
+    crops = {"peas": 4, "beans": 3, "flax": 3, "grain": 2, "cabbage": 2, "fruits": 1}
+    assert sixth.round == 6 and goods_dict(sixth.goods) == {"mead": 1, "sheep": 2, **crops}
     last = next_round(after._replace(stage=ACTIONS, pending=(), round=6))
     assert last.round == 7 and last.vikings_left == 12 and last.goods == after.goods
 
@@ -83,7 +88,7 @@ def test_a_drawn_strip_joins_the_mountain_and_leaves_the_pile():
 
 def test_the_last_round_pays_no_income_and_ends_the_game():
     home = empty_board("home-long")._replace(covered=first_income_cell("home-long"))
-    s = make(goods={"peas": 1, "mead": 1})._replace(round=7, vikings_left=0, boards=(home,))
+    s = make(goods={"peas": 1, "mead": 1})._replace(round=7, vikings_left=3, boards=(home,))  # passed with 3 left
     over = end_action_phase(s)
     # 12 open positions: peas and mead flat (4) and all 6 silver; 2 positions are Thing Penalties
     # (with the income of 1 paid there would be a 7th coin and 1 penalty)
@@ -123,6 +128,8 @@ def test_bonuses_pay_goods_resources_a_building_and_a_special():
     gone = bonus(s._replace(buildings_left=(3, 0, 5), specials_left=("helmet",)))
     assert [b.name for b in gone.boards] == ["home-long", "newfoundland"] and gone.specials == ()
     assert bonus(make()) == make()  # nothing covered: nothing paid
+    mead = bonus(make(goods={})._replace(boards=(covering_bonuses("home-long", (("mead", 1),)),)))
+    assert (mead.wood, mead.stone, mead.ore, mead.silver, goods_dict(mead.goods)) == (3, 2, 1, 6, {"mead": 1})
 
 
 def test_the_end_of_game_breakdown_by_the_rulebook():
