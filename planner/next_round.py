@@ -7,7 +7,8 @@ it is armed and emigrates. So the root's best `lines` choices (passing now among
 followed along the search's own best line to the round's end (chance: the likeliest outcome, as
 the plan shows it), the round is ended by the rules engine (tiles laid, income, feast, bonus,
 the next round begun), and the next round is searched by the same planner with a smaller budget.
-The root choice is then the one whose line has the best value after the next round:
+Choices whose lines end in the same position count once (the better), so the lines compared
+differ. The root choice is then the one whose line has the best value after the next round:
 
     one-round value of the choice - value of its line's end + next round's backed-up value
 
@@ -94,14 +95,20 @@ def _first(p: Plan) -> Action | None:
 
 def best_choices(search: Search, count: int) -> list[Candidate]:
     """The root's `count` best choices by the round search, passing now among them, each with
-    the end of its best line."""
+    the end of its best line, no two ending alike: two orders of the same actions leave the same
+    position, which the next round cannot tell apart, so only the better of them is kept."""
     value = search.values()
     root = search.root
     choices = [Candidate(PASS_NOW, search.evaluate(root), root)]
     for v, _, action, child in search._ranked(root, value):
         choices.append(Candidate(action, v, line_end(search, value, child)))
     choices.sort(key=lambda c: -c.one_round)  # stable: passing first among equals, as the plan does
-    return choices[:count]
+    distinct: dict[State, Candidate] = {}
+    for c in choices:
+        distinct.setdefault(c.end, c)
+        if len(distinct) == count:
+            break
+    return list(distinct.values())
 
 
 def line_end(search: Search, value: dict, node) -> State:
