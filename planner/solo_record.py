@@ -23,7 +23,7 @@ from models.values import default_values
 
 DEFAULT_NODES = 40  # states the planner expands per decision: the same seed gives the same game
 SEARCHES = ("round", "two-round")  # this round's actions valued at its end; or its best lines carried into the next round
-DEFAULT_SEARCH = "round"
+DEFAULT_SEARCH = "two-round"  # measured stronger at 20 and 40 states a decision (benchmarks/RESULTS-strength.md)
 Progress = Callable[[str], None]
 
 
