@@ -39,9 +39,11 @@ class Job:
     nodes: int
     value: str
     cache: str = ""  # a JSON-lines file each finished game is appended to
+    search: str = "round"  # the planner's search: "round" or "two-round" (planner/next_round.py)
 
     def key(self) -> tuple:
-        return (self.policy, self.seed, self.nodes, self.value if self.policy == "planner" else "")
+        key = (self.policy, self.seed, self.nodes, self.value if self.policy == "planner" else "")
+        return key + (self.search,) if self.policy == "planner" and self.search != "round" else key
 
 
 def cached(path: str) -> dict[tuple, dict]:
@@ -76,9 +78,12 @@ def play(job: Job) -> dict:
         seen.append(s)
         forecasts.append((s.round, make_evaluator(setting, value)(s)))
 
-    policy = greedy_action if job.policy == "greedy" else planner_policy(job.nodes, value)
+    search = job.search if job.policy == "planner" else "round"
+    policy = greedy_action if job.policy == "greedy" else planner_policy(job.nodes, value, search=search)
     result = play_game(policy, job.seed, observe=observe)
-    return {"policy": job.policy, "seed": job.seed, "nodes": job.nodes, "value": value, "score": result.score, "forecasts": forecasts,
+    searched = getattr(policy, "searched", [0, 1])
+    return {"policy": job.policy, "seed": job.seed, "nodes": job.nodes, "value": value, "search": search, "score": result.score,
+            "forecasts": forecasts, "states_per_decision": searched[0] / max(1, searched[1]),
             **style(result.final, seen), **economy(result)}  # fmt: skip
 
 
@@ -104,6 +109,13 @@ def style(final, states: list) -> dict:
     }
 
 
+SEARCHES = {"round": "one-round search", "two-round": "two-round root (planner/next_round.py)"}
+
+
+def planner_rows(rows: list[dict], value: str, search: str, nodes: int) -> list[dict]:
+    return [r for r in rows if r["policy"] == "planner" and r["value"] == value and r.get("search", "round") == search and r["nodes"] == nodes]
+
+
 def describe(rows: list[dict]) -> tuple[float, int, int]:
     scores = [r["score"] for r in rows]
     return statistics.mean(scores), min(scores), max(scores)
@@ -122,17 +134,18 @@ def style_line(name: str, rows: list[dict]) -> str:
 def report(rows: list[dict], args, budgets: list[int]) -> list[str]:
     from benchmarks.planner import machine
 
-    main = {p: [r for r in rows if r["policy"] == p and (p == "greedy" or r["nodes"] == args.nodes) and (p != "planner" or r["value"] == args.value)]
-            for p in ("planner", "one-round", "greedy")}  # fmt: skip
+    main = {f"planner ({s})": planner_rows(rows, args.value, s, args.nodes) for s in args.searches}
+    main |= {p: [r for r in rows if r["policy"] == p and (p == "greedy" or r["nodes"] == args.nodes)] for p in ("one-round", "greedy") if not args.planner_only}
     lines = ["# Solo strength benchmark", "", f"Machine: {machine()}", "",
              f"Command: `python -m benchmarks.strength --games {args.games} --first-seed {args.first_seed} --nodes {args.nodes} "
              f"--budgets {','.join(map(str, budgets))} --budget-games {args.budget_games} --value {args.value}"
-             + (f" --compare {','.join(args.compare)}" if args.compare else "") + "`", "",
+             + (f" --compare {','.join(args.compare)}" if args.compare else "")
+             + (f" --searches {','.join(args.searches)}" if args.searches != ["round"] else "") + "`", "",
              f"## {args.games} seeded long solo games (seeds {args.first_seed}-{args.first_seed + args.games - 1}), the same seeds for every policy", "",
              "| policy | mean | min | max |", "|---|---|---|---|"]  # fmt: skip
-    names = {"planner": f"planner, learned value {args.value} ({args.nodes} states a decision)",
-             "one-round": f"one-round look-ahead, hand-made projection ({args.nodes} states a decision)",
-             "greedy": "greedy baseline (one action ahead)"}  # fmt: skip
+    names = {f"planner ({s})": f"planner, learned value {args.value}, {SEARCHES[s]} ({args.nodes} states a decision)" for s in args.searches}
+    names |= {"one-round": f"one-round look-ahead, hand-made projection ({args.nodes} states a decision)",
+              "greedy": "greedy baseline (one action ahead)"}  # fmt: skip
     for p, rs in main.items():
         mean, lo, hi = describe(rs)
         lines.append(f"| {names[p]} | {mean:.1f} | {lo} | {hi} |")
@@ -143,10 +156,17 @@ def report(rows: list[dict], args, budgets: list[int]) -> list[str]:
     curve = range(args.first_seed, args.first_seed + args.budget_games)
     if args.budget_games < args.games:
         lines += [f"Seeds {curve[0]}-{curve[-1]} (the first {args.budget_games}) at every budget.", ""]
-    lines += ["| states a decision | mean | min | max |", "|---|---|---|---|"]
+    lines += ["Each cell: mean (min-max), then the states the search really expanded a decision, on average (a search that "
+              "exhausts its round stops short of the budget; the two-round search adds its next-round searches).", "",
+              "| states a decision | " + " | ".join(SEARCHES[s] for s in args.searches) + " |", "|---|" + "---|" * len(args.searches)]
     for b in budgets:
-        mean, lo, hi = describe([r for r in rows if r["policy"] == "planner" and r["value"] == args.value and r["nodes"] == b and r["seed"] in curve])
-        lines.append(f"| {b} | {mean:.1f} | {lo} | {hi} |")
+        cells = []
+        for s in args.searches:
+            rs = [r for r in planner_rows(rows, args.value, s, b) if r["seed"] in curve]
+            mean, lo, hi = describe(rs)
+            spent = [r["states_per_decision"] for r in rs if "states_per_decision" in r]
+            cells.append(f"{mean:.1f} ({lo}-{hi})" + (f", {statistics.mean(spent):.0f} states" if len(spent) == len(rs) else ""))
+        lines.append(f"| {b} | " + " | ".join(cells) + " |")
     lines += ["", "## What the players did (games where it happened / mean per game)", "",
               "Explorations: exploration boards taken; ships: ships built (kept or emigrated); animals: most sheep and cattle held "
               "at once; bred: a pregnant animal seen; houses: stone and long houses.", "",
@@ -164,7 +184,7 @@ def versions(rows: list[dict], args) -> list[str]:
              "Calibration: mean |forecast - final score| in rounds 1-7, each version forecasting its own games.", "",
              "| value | mean | min | max | emigrated | calibration by round |", "|---|---|---|---|---|---|"]  # fmt: skip
     for v in [args.value, *args.compare]:
-        rs = [r for r in rows if r["policy"] == "planner" and r["nodes"] == args.nodes and r["value"] == v]
+        rs = planner_rows(rows, v, args.searches[0], args.nodes)
         mean, lo, hi = describe(rs)
         errors = " / ".join(f"{e:.1f}" for e in error_by_round(rs).values())
         lines.append(f"| {v} | {mean:.1f} | {lo} | {hi} | {statistics.mean(r['emigrated'] for r in rs):.1f} | {errors} |")
@@ -177,10 +197,11 @@ def calibration(main: dict, args) -> list[str]:
     lines = ["", "## Calibration: mean |forecast - final score| by round", "",
              f"The forecast is the leaf value at the end of each round's action phase; seeds {args.first_seed}-"
              f"{args.first_seed + args.games - 1} are held out (the learned value was trained on other seeds).", "",
-             "| round | " + " | ".join(f"{p} ({v})" for p, v in (("planner", f"learned {args.value}"), ("one-round", "projection"))) + " |",
-             "|---|---|---|"]  # fmt: skip
-    errors = {p: error_by_round(main[p]) for p in ("planner", "one-round")}
-    for r in sorted(errors["planner"]):
+             "| round | " + " | ".join(f"{p} ({v})" for p, v in ((s, f"learned {args.value}") for s in args.searches))
+             + ("" if args.planner_only else " | one-round (projection)") + " |",
+             "|---|" + "---|" * (len(args.searches) + (not args.planner_only))]  # fmt: skip
+    errors = {p: error_by_round(main[p]) for p in [f"planner ({s})" for s in args.searches] + ([] if args.planner_only else ["one-round"])}
+    for r in sorted(errors[f"planner ({args.searches[0]})"]):
         lines.append(f"| {r} | " + " | ".join(f"{errors[p].get(r, float('nan')):.1f}" for p in errors) + " |")
     return lines
 
@@ -203,17 +224,24 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--budget-games", type=int, default=None, help="seeds played at every budget (default: --games)")
     ap.add_argument("--compare", default="", help="other value versions played at --nodes on every seed, e.g. v2,v4")
+    ap.add_argument("--searches", default="round", help="the planner's searches, the first in the main table: round, two-round")
+    ap.add_argument("--planner-only", action="store_true", help="play the planner alone (no one-round or greedy games)")
     ap.add_argument("--cache", default="", help="JSON-lines file of finished games: read, and appended to")
     ap.add_argument("--out", default=str(Path(__file__).with_name("RESULTS-strength.md")))
     args = ap.parse_args()
     args.budget_games = min(args.games, args.budget_games or args.games)
     args.compare = [v for v in args.compare.split(",") if v and v != args.value]
+    args.searches = [s for s in args.searches.split(",") if s]
+    if not args.searches or set(args.searches) - set(SEARCHES):
+        ap.error(f"--searches: some of {', '.join(SEARCHES)}")
     budgets = sorted({int(b) for b in args.budgets.split(",")} | {args.nodes})
     seeds = range(args.first_seed, args.first_seed + args.games)
     curve = seeds[: args.budget_games]
-    jobs = [Job("planner", s, b, args.value, args.cache) for b in budgets for s in (seeds if b == args.nodes else curve)]
-    jobs += [Job("planner", s, args.nodes, v, args.cache) for v in args.compare for s in seeds]
-    jobs += [Job("one-round", s, args.nodes, "projection", args.cache) for s in seeds] + [Job("greedy", s, 0, "", args.cache) for s in seeds]
+    jobs = [Job("planner", s, b, args.value, args.cache, search) for b in budgets for s in (seeds if b == args.nodes else curve)
+            for search in args.searches]  # fmt: skip
+    jobs += [Job("planner", s, args.nodes, v, args.cache, args.searches[0]) for v in args.compare for s in seeds]
+    if not args.planner_only:
+        jobs += [Job("one-round", s, args.nodes, "projection", args.cache) for s in seeds] + [Job("greedy", s, 0, "", args.cache) for s in seeds]
     from planner.batch import map_in_order
 
     done = cached(args.cache)

@@ -20,6 +20,7 @@ def solo(
     record: Annotated[Path | None, typer.Option("--record", help="Write the game as an affo-game/1 record (affo review reads it).")] = None,
     nodes: Annotated[int | None, typer.Option("--nodes", help="The search's budget per decision: states the round planner expands (default 40), or simulations of the whole-game player (default 25). More is stronger and slower.")] = None,
     player: Annotated[str, typer.Option("--player", help="planner: the round planner (one round ahead). whole: the whole-game player (MCTS over the fast engine, every round ahead; benchmarks/RESULTS-wholegame.md).")] = "planner",
+    search: Annotated[str | None, typer.Option("--search", help="The round planner's search: round (this round's actions, valued at its end) or two-round (its best lines carried into the next round, planner/next_round.py).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Watch the planner play a whole solo game, every decision its own.
@@ -44,13 +45,16 @@ def solo(
         fail(f"--player is planner or whole, not {escape(player)!r}", BAD_INPUT)
     if nodes is not None and nodes < 1:
         fail("--nodes must be at least 1", BAD_INPUT)
+    if search is not None and (player != "planner" or search not in ("round", "two-round")):
+        fail("--search is round or two-round, for --player planner", BAD_INPUT)
+    extra = {"search": search} if search else {}
     if player == "whole":
         from planner.whole_game.solo import DEFAULT_NODES, play_whole_solo as play
     else:
         from planner.solo_record import DEFAULT_NODES, play_solo as play
 
     with err_console.status(f"playing seed {seed}") as status:
-        game = play(seed, nodes or DEFAULT_NODES, progress=lambda text: status.update(f"playing seed {seed}: {text}"))
+        game = play(seed, nodes or DEFAULT_NODES, progress=lambda text: status.update(f"playing seed {seed}: {text}"), **extra)
     if record:
         record.write_text(json.dumps(game.record, indent=1) + "\n", encoding="utf-8")
     if as_json:

@@ -32,6 +32,7 @@ from planner.chance import Branch, outcomes
 from planner.evaluate import Evaluator, explain_change
 
 Progress = Callable[[dict], None]
+BEST = object()  # Search._plan's default: the root's best action, or passing when nothing beats it
 
 
 @dataclass(frozen=True)
@@ -228,13 +229,18 @@ class Search:
         edges = [(value[c], d["order"], d["action"], c) for _, c, d in self.graph.out_edges(s, data=True)]
         return sorted(edges, key=lambda e: (-e[0], e[1]))
 
-    def _plan(self) -> Plan:
+    def _plan(self, first: Action | None | object = BEST) -> Plan:
+        """The plan along the best line; `first` forces the root's choice (None: pass at once)."""
         value = self.values()
         steps: list[Step] = []
         s = self.root
         while True:
             ranked = self._ranked(s, value)
-            if not ranked or ranked[0][0] <= self.evaluate(s) + 1e-9:
+            if s is self.root and first is not BEST:
+                ranked = [e for e in ranked if e[2] == first]
+                if not ranked:
+                    break
+            elif not ranked or ranked[0][0] <= self.evaluate(s) + 1e-9:
                 break
             v, _, action, child = ranked[0]
             steps.append(self._step(s, action, child, v, value))

@@ -22,6 +22,8 @@ from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 from models.values import default_values
 
 DEFAULT_NODES = 40  # states the planner expands per decision: the same seed gives the same game
+SEARCHES = ("round", "two-round")  # this round's actions valued at its end; or its best lines carried into the next round
+DEFAULT_SEARCH = "two-round"  # measured stronger at 20 and 40 states a decision (benchmarks/RESULTS-strength.md)
 Progress = Callable[[str], None]
 
 
@@ -35,12 +37,15 @@ class SoloGame:
         return {"seed": self.seed, "score": self.report.total, "breakdown": self.report.breakdown, "income": self.report.income}
 
 
-def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None = None, value: str | None = None) -> SoloGame:
+def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None = None, value: str | None = None,
+              search: str = DEFAULT_SEARCH) -> SoloGame:
     """One long solo game from the standard setup, every decision the planner's (leaf value:
-    `value`, by default the current learned model, planner/value/)."""
+    `value`, by default the current learned model, planner/value/; `search`: one of SEARCHES,
+    planner/next_round.py for "two-round")."""
     from planner.value import CURRENT
 
     from models.occupation_deck import Deck
+    from planner.next_round import Memo, plan_two_rounds
     from planner.round_search import Options, plan
     from planner.solo import Layout, _as_final, _resync, lay_tiles, new_game, next_setting, take
 
@@ -50,11 +55,12 @@ def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None =
     setting = setting_for(snap, ctx)
     s = initial_state(snap, ctx)
     rounds, start = [], dump_snapshot(snap)
+    options, memo = Options(nodes=nodes, value=value or CURRENT), Memo()
     while True:
         say(f"round {s.round}")
         context, actions = round_context(s), []
         for _ in range(40):
-            line = plan(s, setting, Options(nodes=nodes, value=value or CURRENT))
+            line = plan_two_rounds(s, setting, options, memo) if search == "two-round" else plan(s, setting, options)
             if not line.steps:
                 break
             a = line.steps[0].action

@@ -28,6 +28,8 @@ def test_solo_replays_the_example_game_and_scores_its_final_snapshot(tmp_path):
 def test_solo_refuses_what_it_cannot_play():
     assert runner.invoke(app, ["solo", "--length", "medium"]).exit_code == 2
     assert runner.invoke(app, ["solo", "--nodes", "0"]).exit_code == 2
+    assert runner.invoke(app, ["solo", "--search", "three-round"]).exit_code == 2
+    assert runner.invoke(app, ["solo", "--player", "whole", "--search", "two-round"]).exit_code == 2
 
 
 def test_selfplay_writes_records_and_a_parquet_summary(tmp_path):

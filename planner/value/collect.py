@@ -32,15 +32,21 @@ class Played:
     rows: list  # [round, *features, prediction of the value the planner used]
 
 
-def planner_policy(nodes: int, value: str = "projection", explore: float = 0.0, seed: int = 0):
-    """The round planner as a solo-game policy: re-plans before every action."""
+def planner_policy(nodes: int, value: str = "projection", explore: float = 0.0, seed: int = 0, search: str = "round"):
+    """The round planner as a solo-game policy: re-plans before every action. `search`: "round"
+    (this round's actions, valued at its end) or "two-round" (the root's best lines carried into
+    the next round, planner/next_round.py)."""
+    from planner.next_round import Memo, plan_two_rounds
     from planner.round_search import Options, plan
 
     rng = random.Random(f"explore-{seed}")
     options = Options(nodes=nodes, value=value)
+    memo = Memo()
 
     def choose(s, setting):
-        p = plan(s, setting, options)
+        p = plan_two_rounds(s, setting, options, memo) if search == "two-round" else plan(s, setting, options)
+        choose.searched[0] += p.expanded
+        choose.searched[1] += 1
         if not p.steps:
             return None
         picks = [p.steps[0].action] + [a.action for a in p.alternatives]
@@ -48,6 +54,7 @@ def planner_policy(nodes: int, value: str = "projection", explore: float = 0.0, 
             return picks[rng.randrange(len(picks))]
         return picks[0]
 
+    choose.searched = [0, 0]  # states expanded, decisions: what a game's search cost
     return choose
 
 

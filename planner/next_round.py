@@ -1,0 +1,139 @@
+"""Looking past the round's end at the root: the round search, then its best root lines carried
+into the next round.
+
+One round of search valued at its end cannot see what the next round makes of a position: a
+tile pays in bulk (income rises only when a whole step of cells is covered), a ship pays once
+it is armed and emigrates. So the root's best `lines` choices (passing now among them) are each
+followed along the search's own best line to the round's end (chance: the likeliest outcome, as
+the plan shows it), the round is ended by the rules engine (tiles laid, income, feast, bonus,
+the next round begun), and the next round is searched by the same planner with a smaller budget.
+Choices whose lines end in the same position count once (the better), so the lines compared
+differ. The root choice is then the one whose line has the best value after the next round:
+
+    one-round value of the choice - value of its line's end + next round's backed-up value
+
+(for a line without chance the first two cancel: the value after the next round itself; with
+chance the correction is what the next round adds to the line's likeliest end).
+
+The budget decides the rest (`Lookahead.for_budget`): the first search spends the budget as the
+plain planner would, then `lines` next-round searches of `nodes` states each. A next round
+already searched from the same position is not searched again (`memo`, one per game and round):
+the plan of one decision mostly continues the line of the one before. Deterministic: no clock, no
+sampling; ties keep the round search's order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from models.round_end import end_round
+from models.round_rules import Action, Setting, State
+from planner.round_search import Options, Plan, Search
+
+PASS_NOW = None  # the root choice of passing at once
+
+
+@dataclass(frozen=True)
+class Lookahead:
+    lines: int  # root choices carried into the next round
+    nodes: int  # states each next-round search expands
+
+    @staticmethod
+    def for_budget(nodes: int) -> "Lookahead":
+        """2 lines up to 39 states a decision, one more per 40; each next round a quarter of the
+        budget, at least 4 states (a next round searched less deep than that sees one action)."""
+        return Lookahead(lines=2 + nodes // 40, nodes=max(4, nodes // 4))
+
+
+class Memo:
+    """Next-round values already found, for one setting (a round of one game)."""
+
+    def __init__(self) -> None:
+        self.setting: Setting | None = None
+        self.values: dict[State, tuple[float, int]] = {}
+
+    def for_setting(self, setting: Setting) -> dict[State, tuple[float, int]]:
+        if setting is not self.setting:
+            self.setting, self.values = setting, {}
+        return self.values
+
+
+@dataclass(frozen=True)
+class Candidate:
+    first: Action | None  # the root choice; PASS_NOW to pass at once
+    one_round: float  # its backed-up value in the round search
+    end: State  # where its line leaves the action phase
+    score: float = 0.0  # its value once the next round is searched too
+
+
+def plan_two_rounds(root: State, setting: Setting, options: Options, memo: Memo | None = None) -> Plan:
+    """The round planner's plan, its first choice settled by looking into the next round."""
+    search = Search(root, setting, options)
+    plain = search.run()
+    if root.round >= setting.last_round or options.horizon != 1:
+        return plain
+    look = Lookahead.for_budget(options.nodes or 40)
+    candidates = best_choices(search, look.lines)
+    if len(candidates) < 2:
+        return plain
+    known = (memo or Memo()).for_setting(setting)
+    spent = 0
+    scored = []
+    for c in candidates:
+        after, used = next_round_value(c.end, setting, search.evaluate.facts, replace(options, nodes=look.nodes), known)
+        spent += used
+        scored.append(replace(c, score=c.one_round - search.evaluate(c.end) + after))
+    best = max(enumerate(scored), key=lambda ic: (ic[1].score, -ic[0]))[1]  # ties: the round search's order
+    chosen = plain if best.first == _first(plain) else search._plan(best.first)
+    chosen.expanded = search.expanded + spent
+    return chosen
+
+
+def _first(p: Plan) -> Action | None:
+    return p.steps[0].action if p.steps else PASS_NOW
+
+
+def best_choices(search: Search, count: int) -> list[Candidate]:
+    """The root's `count` best choices by the round search, passing now among them, each with
+    the end of its best line, no two ending alike: two orders of the same actions leave the same
+    position, which the next round cannot tell apart, so only the better of them is kept."""
+    value = search.values()
+    root = search.root
+    choices = [Candidate(PASS_NOW, search.evaluate(root), root)]
+    for v, _, action, child in search._ranked(root, value):
+        choices.append(Candidate(action, v, line_end(search, value, child)))
+    choices.sort(key=lambda c: -c.one_round)  # stable: passing first among equals, as the plan does
+    distinct: dict[State, Candidate] = {}
+    for c in choices:
+        distinct.setdefault(c.end, c)
+        if len(distinct) == count:
+            break
+    return list(distinct.values())
+
+
+def line_end(search: Search, value: dict, node) -> State:
+    """Where the best line through `node` stops: the likeliest outcome at chance, the best action
+    at a decision while it beats passing there (the round search's own rule)."""
+    g = search.graph
+    while True:
+        if not isinstance(node, State):
+            node = next(c for _, c in g.out_edges(node))  # edges were added likeliest first
+            continue
+        ranked = search._ranked(node, value)
+        if not ranked or ranked[0][0] <= search.evaluate(node) + 1e-9:
+            return node
+        node = ranked[0][3]
+
+
+def next_round_value(end: State, setting: Setting, facts, options: Options, known: dict) -> tuple[float, int]:
+    """The backed-up value of a search (`options`) of the round after `end`, and the states it
+    expanded (0 when `known` had it). `facts`: the boards as laid, for the round's end."""
+    if end in known:
+        return known[end][0], 0
+    start, _ = end_round(end, setting, facts, harvest=options.harvest)
+    p = Search(start, setting, options).run()
+    known[end] = (p.value, p.expanded)
+    return p.value, p.expanded
+
+
+__all__ = ["Lookahead", "Memo", "plan_two_rounds"]

@@ -1,0 +1,63 @@
+"""The two-round root (planner/next_round.py): its choice is the best root line after the next
+round, each line ends where the plan's own replay ends, and the last round is left alone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from models.round_end import end_round
+from planner.next_round import PASS_NOW, Lookahead, Memo, best_choices, line_end, plan_two_rounds
+from planner.round_search import Options, Search, plan, replay
+from tests.test_search import setup
+
+OPTIONS = Options(nodes=20)
+
+
+def test_the_budget_decides_the_lines_and_the_next_round_search():
+    assert Lookahead.for_budget(10) == Lookahead(lines=2, nodes=4)
+    assert Lookahead.for_budget(20) == Lookahead(lines=2, nodes=5)
+    assert Lookahead.for_budget(40) == Lookahead(lines=3, nodes=10)
+    assert Lookahead.for_budget(80) == Lookahead(lines=4, nodes=20)
+
+
+def test_a_line_ends_where_the_plan_replayed_ends():
+    root, setting = setup()
+    search = Search(root, setting, OPTIONS)
+    plain = search.run()
+    value = search.values()
+    first = next(c for _, c, d in search.graph.out_edges(root, data=True) if d["action"] == plain.steps[0].action)
+    assert line_end(search, value, first) == replay(root, setting, plain.steps)[-1]
+
+
+def test_the_choice_is_the_line_worth_most_after_the_next_round():
+    root, setting = setup()
+    search = Search(root, setting, OPTIONS)
+    search.run()
+    look = Lookahead.for_budget(20)
+    candidates = best_choices(search, look.lines)
+    assert len(candidates) == 2 and candidates[0].one_round >= candidates[1].one_round
+    assert candidates[0].end != candidates[1].end  # two orders of one line count once
+    worth = []
+    for c in candidates:  # by hand: the round ended by the rules engine, the next one searched
+        start, _ = end_round(c.end, setting, search.evaluate.facts)
+        after = plan(start, setting, replace(OPTIONS, nodes=look.nodes)).value
+        worth.append(c.one_round - search.evaluate(c.end) + after)
+    best = candidates[max(range(len(worth)), key=lambda i: (worth[i], -i))].first
+    memo = Memo()
+    chosen = plan_two_rounds(root, setting, OPTIONS, memo)
+    assert (chosen.steps[0].action if chosen.steps else PASS_NOW) == best
+    assert chosen.expanded > search.expanded  # the next rounds' searches are counted
+    replay(root, setting, chosen.steps)  # legal, or this raises
+    # the same position again: the same choice, every next round remembered
+    again = plan_two_rounds(root, setting, OPTIONS, memo)
+    assert [s.action for s in again.steps] == [s.action for s in chosen.steps]
+    assert again.expanded == search.expanded
+
+
+def test_the_last_round_has_no_next_round_to_look_into():
+    root, setting = setup()
+    root = replace(root, round=setting.last_round)
+    plain = plan(root, setting, OPTIONS)
+    two = plan_two_rounds(root, setting, OPTIONS)
+    assert [s.action for s in two.steps] == [s.action for s in plain.steps]
+    assert two.expanded == plain.expanded
