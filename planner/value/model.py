@@ -162,9 +162,18 @@ def load_model(version: str) -> ValueModel:
     from planner.value.features import NAMES
 
     model = from_json(json.loads(model_path(version).read_text(encoding="utf-8")))
-    if model.names != NAMES:
-        raise ValueError(f"model {version} was fitted on other features than planner/value/features.py computes: fit it again")
+    missing = set(model.names) - set(NAMES)
+    if missing:
+        raise ValueError(f"model {version} was fitted on features planner/value/features.py no longer computes ({sorted(missing)}): fit it again")
     return model
+
+
+def columns(model: ValueModel) -> tuple[int, ...] | None:
+    """Where the model's features sit in planner/value/features.py's list (None: the same list).
+    Features are only ever added to that list, so an older model reads the ones it names."""
+    from planner.value.features import NAMES
+
+    return None if model.names == NAMES else tuple(NAMES.index(n) for n in model.names)
 
 
 class LearnedEvaluator(Evaluator):
@@ -175,6 +184,7 @@ class LearnedEvaluator(Evaluator):
         self.model = model
         self.forecasts: dict = {}
         self.layouts: dict = {}  # laid models: the quick layout of each set of tiles held
+        self.columns = columns(model)
         weights = dict(zip(model.names, model.offset))
         self._banked_head = (weights.get("sheep", 0.0), weights.get("cattle", 0.0))  # offset points a head
 
@@ -186,8 +196,10 @@ class LearnedEvaluator(Evaluator):
             from planner.value.laid import laid_position
 
             self.evaluations += 1  # the laid position's own projection counts its terms
-            return features(*laid_position(s, self.setting, self.layouts))
-        return features(s, self.setting, self)
+            x = features(*laid_position(s, self.setting, self.layouts))
+        else:
+            x = features(s, self.setting, self)
+        return x if self.columns is None else [x[i] for i in self.columns]
 
     def __call__(self, s: State) -> float:
         v = self.forecasts.get(s)
