@@ -202,11 +202,23 @@ def _tree(t):
     )
 
 
+def _runs(seeds: list[int]) -> list[list[int]]:
+    """Consecutive seeds as [first, last] runs (the data may join several chunks)."""
+    runs: list[list[int]] = []
+    for s in seeds:
+        if runs and s == runs[-1][1] + 1:
+            runs[-1][1] = s
+        else:
+            runs.append([s, s])
+    return runs
+
+
 def summarise(df, args) -> dict:
     games = df.groupby("seed")["final score"].first()
     return {
         "games": int(games.size),
         "seeds": [int(games.index.min()), int(games.index.max())],
+        "seed_runs": _runs(sorted(int(s) for s in games.index)),
         "positions": int(len(df)),
         "played_by": {"nodes": args.nodes, "value": args.value, "explore": args.explore},
         "final_score": {"mean": round(float(games.mean()), 2), "min": int(games.min()), "max": int(games.max())},
@@ -215,7 +227,11 @@ def summarise(df, args) -> dict:
         + (f" --data {Path(args.data).name}" if args.data else "") + (" --also " + " ".join(Path(p).name for p in args.also) if args.also else "")
         + (" --no-offset" if args.no_offset else "") + (" --bank " + " ".join(f"'{b}'" for b in args.bank) if args.bank else "")
         + (f" --position {args.position}" if args.position != "held" else "")
-        + (" --blind " + " ".join(f"'{b}'" for b in args.blind) if args.blind else ""),
+        + (" --blind " + " ".join(f"'{b}'" for b in args.blind) if args.blind else "")
+        + (f" --trees {args.trees}" if args.trees != TREES else "") + (f" --depth {args.depth}" if args.depth != DEPTH else "")
+        + (f" --rate {args.rate}" if args.rate != LEARNING_RATE else "") + (f" --alpha {args.alpha:g}" if args.alpha != ALPHA else "")
+        + (f" --min-leaf {args.min_leaf}" if args.min_leaf != 1 else "") + (" --monotone" if args.monotone else "")
+        + (" --drop " + " ".join(f"'{d}'" for d in args.drop) if args.drop else ""),
     }
 
 
