@@ -14,6 +14,11 @@ forecasting only the points still to come. Banked points then count in full wher
 goes: a clipped forecast of the whole score is flat beyond what its training games reached (v2
 saw at most one emigration, so a second one was worth nothing to it).
 
+A model may carry a shift by round (`"round_shift": {round: points}`, v6 on): points added to
+every forecast made at that round, fitted as the mean miss of an earlier model on games played
+with it (planner/value/recalibrate.py). Every leaf of one round's search is at the same round, so
+the shift changes no choice of the round planner; it corrects the forecast a player is shown.
+
 A model may say `"position": "laid"`: its features are read once the tiles held are laid by the
 quick layout (planner/value/laid.py); without it, of the position as it is.
 
@@ -91,10 +96,12 @@ class ValueModel:
     summary: dict
     offset: tuple[float, ...] = ()  # weight per feature of the banked points added unclipped; () none
     position: str = "held"  # "laid": features of the position once the tiles held are laid (laid.py)
+    round_shift: tuple[tuple[int, float], ...] = ()  # (round, points added to a forecast at that round)
     _trees: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_trees", compile_trees(self.trees))
+        object.__setattr__(self, "_shift", (self.names.index("round"), dict(self.round_shift)) if self.round_shift else None)
 
     def linear(self, x: list[float]) -> float:
         return self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, x, self.mean, self.scale))
@@ -102,8 +109,14 @@ class ValueModel:
     def banked(self, x: list[float]) -> float:
         return sum(w * v for w, v in zip(self.offset, x) if w)
 
+    def shift(self, x: list[float]) -> float:
+        if self._shift is None:
+            return 0.0
+        at, by_round = self._shift
+        return by_round.get(int(x[at]), 0.0)
+
     def predict(self, x: list[float]) -> float:
-        banked = self.banked(x)
+        banked = self.banked(x) + self.shift(x)
         x = [min(max(v, lo), hi) for v, lo, hi in zip(x, self.low, self.high)]
         y = banked + self.linear(x)
         if self.trees:
@@ -124,6 +137,7 @@ def to_json(model: ValueModel) -> dict:
         "features": list(model.names),
         "offset": {n: w for n, w in zip(model.names, model.offset) if w},
         "position": model.position,
+        **({"round_shift": {str(r): v for r, v in model.round_shift}} if model.round_shift else {}),
         "range": {"low": list(model.low), "high": list(model.high)},
         "linear": {"mean": list(model.mean), "scale": list(model.scale), "coef": list(model.coef), "intercept": model.intercept},
         "trees": {
@@ -154,6 +168,7 @@ def from_json(data: dict) -> ValueModel:
         summary=data.get("summary", {}),
         offset=tuple(float(offset.get(n, 0.0)) for n in data["features"]) if offset else (),
         position=data.get("position", "held"),
+        round_shift=tuple((int(r), float(v)) for r, v in (data.get("round_shift") or {}).items()),
     )
 
 

@@ -55,6 +55,23 @@ class Shape:
     alpha: float = ALPHA
     min_leaf: int = 1
     monotone: bool = False
+    breeding: bool = False  # bank the breeding to come as play does (model.py's breeding_to_come), v6 on
+
+
+def breeding_banked(x, names):
+    """Per row: the stable's end points if the animals held breed at every breeding phase left,
+    less the offset's 2 a sheep and 3 a cattle; what LearnedEvaluator adds at play time. Fitting
+    without it, the parts learn the breeding the training games saw and play adds it again (v4's
+    learned -2.1 a sheep half cancelled it; a sign bound that a sheep never lowers the points to
+    come made the search buy sheep in every game). Pregnant animals are not in the features: all
+    count as not pregnant."""
+    import numpy as np
+
+    from models.round_end import stable_points_after
+
+    i, j, k = names.index("sheep"), names.index("cattle"), names.index("rounds left")
+    return np.array([stable_points_after(int(r[i]), 0, int(r[j]), 0, int(r[k]) + 1) - 2 * r[i] - 3 * r[j] if r[i] or r[j] else 0.0
+                     for r in x])  # fmt: skip
 
 
 def collect(args) -> object:
@@ -121,7 +138,7 @@ def fit(x, y, trees: int = TREES, offset=None, blind=None, shape: Shape = Shape(
     from planner.value.constrained import SignedRidge, boost, signs
 
     if offset is not None:
-        y = y - x @ offset
+        y = y - x @ offset - (breeding_banked(x, names) if shape.breeding else 0.0)
     x = _masked(x, blind)
     sign = signs(names) if shape.monotone else None
     ridge = SignedRidge(shape.alpha, sign) if shape.monotone else Ridge(alpha=shape.alpha)
@@ -136,12 +153,13 @@ def fit(x, y, trees: int = TREES, offset=None, blind=None, shape: Shape = Shape(
     return linear, gbr.fit(x, residual), offset, blind
 
 
-def predict(parts, x):
+def predict(parts, x, breeding=None):
+    """The fit's forecast; `breeding`: breeding_banked's rows, when the fit banked them."""
     linear, boost, offset, blind = parts
     seen = _masked(x, blind)
     y = linear.predict(seen)
     if offset is not None:
-        y = y + x @ offset
+        y = y + x @ offset + (breeding if breeding is not None else 0.0)
     return y + boost.predict(seen) if boost is not None else y
 
 
@@ -153,7 +171,8 @@ def cross_validated_error(df, names, trees: int = TREES, offset=None, blind=None
     x, y, groups = df[list(names)].to_numpy(), df["final score"].to_numpy(), df["seed"].to_numpy()
     out = np.zeros(len(y))
     for train, test in GroupKFold(n_splits=5).split(x, y, groups):
-        out[test] = predict(fit(x[train], y[train], trees, offset, blind, shape, names), x[test])
+        extra = breeding_banked(x[test], list(names)) if shape.breeding and offset is not None else None
+        out[test] = predict(fit(x[train], y[train], trees, offset, blind, shape, list(names)), x[test], extra)
     err = abs(out - y)
     return {int(r): round(float(err[df["round"].to_numpy() == r].mean()), 2) for r in sorted(df["round"].unique())}
 
@@ -231,6 +250,7 @@ def summarise(df, args) -> dict:
         + (f" --trees {args.trees}" if args.trees != TREES else "") + (f" --depth {args.depth}" if args.depth != DEPTH else "")
         + (f" --rate {args.rate}" if args.rate != LEARNING_RATE else "") + (f" --alpha {args.alpha:g}" if args.alpha != ALPHA else "")
         + (f" --min-leaf {args.min_leaf}" if args.min_leaf != 1 else "") + (" --monotone" if args.monotone else "")
+        + (" --bank-breeding" if args.bank_breeding else "")
         + (" --drop " + " ".join(f"'{d}'" for d in args.drop) if args.drop else ""),
     }
 
@@ -259,6 +279,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--alpha", type=float, default=ALPHA, help="the linear part's ridge penalty")
     ap.add_argument("--min-leaf", type=int, default=1, help="positions a tree's leaf holds at least")
     ap.add_argument("--monotone", action="store_true", help="signs where they are certain (planner/value/constrained.py)")
+    ap.add_argument("--bank-breeding", action="store_true", help="fit the points to come less the breeding play adds")
     ap.add_argument("--drop", nargs="*", default=[], metavar="FEATURE", help="features left out of the model")
     args = ap.parse_args(argv)
     from dataclasses import replace
@@ -276,7 +297,7 @@ def main(argv: list[str] | None = None) -> None:
     names = [n for n in NAMES if n in df.columns and df[n].notna().all() and n not in args.drop]
     if len(names) < len(NAMES):
         print("fitted without:", [n for n in NAMES if n not in names], flush=True)
-    shape = Shape(args.depth, args.rate, args.alpha, args.min_leaf, args.monotone)
+    shape = Shape(args.depth, args.rate, args.alpha, args.min_leaf, args.monotone, args.bank_breeding)
     bank = banked(args.bank)
     offset = offset_weights(names, not args.no_offset, bank)
     blind = blind_mask(names, args.blind)
@@ -285,7 +306,8 @@ def main(argv: list[str] | None = None) -> None:
     x = df[names].to_numpy()
     parts = fit(x, df["final score"].to_numpy(), args.trees, offset, blind, shape, names)
     summary = summarise(df, args) | {"cross_validated_error_by_round": cv, "trees": args.trees, "depth": args.depth,
-                                     "shape": {"rate": args.rate, "alpha": args.alpha, "min_leaf": args.min_leaf, "monotone": args.monotone},
+                                     "shape": {"rate": args.rate, "alpha": args.alpha, "min_leaf": args.min_leaf, "monotone": args.monotone,
+                                               "bank_breeding": args.bank_breeding},
                                      "offset": {} if args.no_offset else bank, "position": args.position,
                                      "blind": list(args.blind)}
     model = replace(export(parts, names, args.version, summary, x), position=args.position)
