@@ -115,6 +115,7 @@ class Evaluator:
     facts: BoardFacts = field(init=False)
     fixed: float = field(init=False)
     cache: dict = field(default_factory=dict, repr=False)
+    income_steps: tuple | None = field(default=None, init=False, repr=False)  # planner/value/income_step.py, once per setting
 
     def __post_init__(self) -> None:
         report = score(self.setting.snapshot)

@@ -20,6 +20,7 @@ from models.pieces import piece
 from models.round_end import open_positions, state_income
 from models.round_rules import Setting, State
 from planner.evaluate import CELLS_PER_ROUND, Evaluator, empty_board_room, later_feast_positions
+from planner.value.income_step import next_step, snapshot_steps
 
 # The projection's terms, in its own order (names as planner.evaluate.Evaluator.components).
 TERMS = (
@@ -33,6 +34,8 @@ RAW = (
     "unfillable negatives", "income to gain", "free house cells", "whaling boats", "knarrs", "longships",
     "emigrated", "sheep", "cattle", "food value", "tile cells", "boards", "houses",
     "open positions", "later positions", "wood", "stone", "ore",
+    # from v6 (older models read the features they name; planner/value/model.py):
+    "cells to next income", "next income gain", "tiles short of next income", "occupations in hand", "hand points",
 )  # fmt: skip
 
 NAMES = tuple(f"term: {t}" for t in TERMS) + RAW
@@ -57,6 +60,9 @@ def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> 
     tile_cells = sum(piece(g).area * n for g, n in goods.items() if piece(g).colour in ("green", "blue") and piece(g).kind == "good")
     tile_cells += sum(piece(x).area for x in s.specials)
     boards = [e.board for e in snap.player.boards] + list(s.new_boards)
+    if ev.income_steps is None:  # the boards as laid do not change in a round
+        ev.income_steps = snapshot_steps(snap)
+    step = next_step(ev.income_steps, s.new_boards)
     score_now = sum(terms[k] for k in ("boards as laid", "silver", "ships", "emigration", "boards gained", "occupations", "thing penalties"))
     raw = {
         "round": s.round,
@@ -85,5 +91,11 @@ def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> 
         "wood": s.wood,
         "stone": s.stone,
         "ore": s.ore,
+        # income rises in bulk: the cells still to cover before it does, against the tiles held
+        "cells to next income": step.cells,
+        "next income gain": step.gain,
+        "tiles short of next income": max(0, step.cells - tile_cells),
+        "occupations in hand": len(s.hand),
+        "hand points": sum(p for p in s.hand if p > 0),  # a card scoring below 0 need not be played
     }
     return [float(terms[t]) for t in TERMS] + [float(raw[r]) for r in RAW]

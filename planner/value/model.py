@@ -14,6 +14,11 @@ forecasting only the points still to come. Banked points then count in full wher
 goes: a clipped forecast of the whole score is flat beyond what its training games reached (v2
 saw at most one emigration, so a second one was worth nothing to it).
 
+A model may carry a shift by round (`"round_shift": {round: points}`, v6 on): points added to
+every forecast made at that round, fitted as the mean miss of an earlier model on games played
+with it (planner/value/recalibrate.py). Every leaf of one round's search is at the same round, so
+the shift changes no choice of the round planner; it corrects the forecast a player is shown.
+
 A model may say `"position": "laid"`: its features are read once the tiles held are laid by the
 quick layout (planner/value/laid.py); without it, of the position as it is.
 
@@ -91,10 +96,12 @@ class ValueModel:
     summary: dict
     offset: tuple[float, ...] = ()  # weight per feature of the banked points added unclipped; () none
     position: str = "held"  # "laid": features of the position once the tiles held are laid (laid.py)
+    round_shift: tuple[tuple[int, float], ...] = ()  # (round, points added to a forecast at that round)
     _trees: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_trees", compile_trees(self.trees))
+        object.__setattr__(self, "_shift", (self.names.index("round"), dict(self.round_shift)) if self.round_shift else None)
 
     def linear(self, x: list[float]) -> float:
         return self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, x, self.mean, self.scale))
@@ -102,8 +109,14 @@ class ValueModel:
     def banked(self, x: list[float]) -> float:
         return sum(w * v for w, v in zip(self.offset, x) if w)
 
+    def shift(self, x: list[float]) -> float:
+        if self._shift is None:
+            return 0.0
+        at, by_round = self._shift
+        return by_round.get(int(x[at]), 0.0)
+
     def predict(self, x: list[float]) -> float:
-        banked = self.banked(x)
+        banked = self.banked(x) + self.shift(x)
         x = [min(max(v, lo), hi) for v, lo, hi in zip(x, self.low, self.high)]
         y = banked + self.linear(x)
         if self.trees:
@@ -124,6 +137,7 @@ def to_json(model: ValueModel) -> dict:
         "features": list(model.names),
         "offset": {n: w for n, w in zip(model.names, model.offset) if w},
         "position": model.position,
+        **({"round_shift": {str(r): v for r, v in model.round_shift}} if model.round_shift else {}),
         "range": {"low": list(model.low), "high": list(model.high)},
         "linear": {"mean": list(model.mean), "scale": list(model.scale), "coef": list(model.coef), "intercept": model.intercept},
         "trees": {
@@ -154,6 +168,7 @@ def from_json(data: dict) -> ValueModel:
         summary=data.get("summary", {}),
         offset=tuple(float(offset.get(n, 0.0)) for n in data["features"]) if offset else (),
         position=data.get("position", "held"),
+        round_shift=tuple((int(r), float(v)) for r, v in (data.get("round_shift") or {}).items()),
     )
 
 
@@ -162,9 +177,18 @@ def load_model(version: str) -> ValueModel:
     from planner.value.features import NAMES
 
     model = from_json(json.loads(model_path(version).read_text(encoding="utf-8")))
-    if model.names != NAMES:
-        raise ValueError(f"model {version} was fitted on other features than planner/value/features.py computes: fit it again")
+    missing = set(model.names) - set(NAMES)
+    if missing:
+        raise ValueError(f"model {version} was fitted on features planner/value/features.py no longer computes ({sorted(missing)}): fit it again")
     return model
+
+
+def columns(model: ValueModel) -> tuple[int, ...] | None:
+    """Where the model's features sit in planner/value/features.py's list (None: the same list).
+    Features are only ever added to that list, so an older model reads the ones it names."""
+    from planner.value.features import NAMES
+
+    return None if model.names == NAMES else tuple(NAMES.index(n) for n in model.names)
 
 
 class LearnedEvaluator(Evaluator):
@@ -175,6 +199,7 @@ class LearnedEvaluator(Evaluator):
         self.model = model
         self.forecasts: dict = {}
         self.layouts: dict = {}  # laid models: the quick layout of each set of tiles held
+        self.columns = columns(model)
         weights = dict(zip(model.names, model.offset))
         self._banked_head = (weights.get("sheep", 0.0), weights.get("cattle", 0.0))  # offset points a head
 
@@ -186,8 +211,10 @@ class LearnedEvaluator(Evaluator):
             from planner.value.laid import laid_position
 
             self.evaluations += 1  # the laid position's own projection counts its terms
-            return features(*laid_position(s, self.setting, self.layouts))
-        return features(s, self.setting, self)
+            x = features(*laid_position(s, self.setting, self.layouts))
+        else:
+            x = features(s, self.setting, self)
+        return x if self.columns is None else [x[i] for i in self.columns]
 
     def __call__(self, s: State) -> float:
         v = self.forecasts.get(s)

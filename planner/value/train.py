@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 TREES = 150
@@ -41,6 +42,36 @@ DEPTH = 3
 LEARNING_RATE = 0.05
 ALPHA = 1.0
 OFFSET = {"score now": 1.0, "sheep": 2.0, "cattle": 3.0}  # points banked if the game ended now
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How the parts are fitted beyond the number of trees. `monotone`: the signs of
+    planner/value/constrained.py on both parts (v6 on); otherwise scikit-learn's Ridge and
+    GradientBoostingRegressor as v1-v5 were fitted."""
+
+    depth: int = DEPTH
+    rate: float = LEARNING_RATE
+    alpha: float = ALPHA
+    min_leaf: int = 1
+    monotone: bool = False
+    breeding: bool = False  # bank the breeding to come as play does (model.py's breeding_to_come), v6 on
+
+
+def breeding_banked(x, names):
+    """Per row: the stable's end points if the animals held breed at every breeding phase left,
+    less the offset's 2 a sheep and 3 a cattle; what LearnedEvaluator adds at play time. Fitting
+    without it, the parts learn the breeding the training games saw and play adds it again (v4's
+    learned -2.1 a sheep half cancelled it; a sign bound that a sheep never lowers the points to
+    come made the search buy sheep in every game). Pregnant animals are not in the features: all
+    count as not pregnant."""
+    import numpy as np
+
+    from models.round_end import stable_points_after
+
+    i, j, k = names.index("sheep"), names.index("cattle"), names.index("rounds left")
+    return np.array([stable_points_after(int(r[i]), 0, int(r[j]), 0, int(r[k]) + 1) - 2 * r[i] - 3 * r[j] if r[i] or r[j] else 0.0
+                     for r in x])  # fmt: skip
 
 
 def collect(args) -> object:
@@ -95,36 +126,44 @@ def _masked(x, blind):
     return x
 
 
-def fit(x, y, trees: int = TREES, offset=None, blind=None):
+def fit(x, y, trees: int = TREES, offset=None, blind=None, shape: Shape = Shape(), names=None):
     """(ridge pipeline, boosted trees or None, offset weights or None, blind mask or None) fitted
     on x -> y; with an offset the parts are fitted on y minus the points banked (read off every
-    feature), and never see the blind features."""
+    feature), and never see the blind features. A monotone shape needs the features' `names`."""
     from sklearn.ensemble import GradientBoostingRegressor
     from sklearn.linear_model import Ridge
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
+    from planner.value.constrained import SignedRidge, boost, signs
+
     if offset is not None:
-        y = y - x @ offset
+        y = y - x @ offset - (breeding_banked(x, names) if shape.breeding else 0.0)
     x = _masked(x, blind)
-    linear = make_pipeline(StandardScaler(), Ridge(alpha=ALPHA)).fit(x, y)
+    sign = signs(names) if shape.monotone else None
+    ridge = SignedRidge(shape.alpha, sign) if shape.monotone else Ridge(alpha=shape.alpha)
+    linear = make_pipeline(StandardScaler(), ridge).fit(x, y)
     if not trees:
         return linear, None, offset, blind
     residual = y - linear.predict(x)
-    boost = GradientBoostingRegressor(n_estimators=trees, max_depth=DEPTH, learning_rate=LEARNING_RATE, subsample=1.0, random_state=0)
-    return linear, boost.fit(x, residual), offset, blind
+    if shape.monotone:
+        return linear, boost(x, residual, trees, shape.depth, shape.rate, shape.min_leaf, sign), offset, blind
+    gbr = GradientBoostingRegressor(n_estimators=trees, max_depth=shape.depth, learning_rate=shape.rate, subsample=1.0,
+                                    min_samples_leaf=shape.min_leaf, random_state=0)  # fmt: skip
+    return linear, gbr.fit(x, residual), offset, blind
 
 
-def predict(parts, x):
+def predict(parts, x, breeding=None):
+    """The fit's forecast; `breeding`: breeding_banked's rows, when the fit banked them."""
     linear, boost, offset, blind = parts
     seen = _masked(x, blind)
     y = linear.predict(seen)
     if offset is not None:
-        y = y + x @ offset
+        y = y + x @ offset + (breeding if breeding is not None else 0.0)
     return y + boost.predict(seen) if boost is not None else y
 
 
-def cross_validated_error(df, names, trees: int = TREES, offset=None, blind=None) -> dict[int, float]:
+def cross_validated_error(df, names, trees: int = TREES, offset=None, blind=None, shape: Shape = Shape()) -> dict[int, float]:
     """Mean |predicted - final| by round over 5 folds grouped by game (no game in both)."""
     import numpy as np
     from sklearn.model_selection import GroupKFold
@@ -132,7 +171,8 @@ def cross_validated_error(df, names, trees: int = TREES, offset=None, blind=None
     x, y, groups = df[list(names)].to_numpy(), df["final score"].to_numpy(), df["seed"].to_numpy()
     out = np.zeros(len(y))
     for train, test in GroupKFold(n_splits=5).split(x, y, groups):
-        out[test] = predict(fit(x[train], y[train], trees, offset, blind), x[test])
+        extra = breeding_banked(x[test], list(names)) if shape.breeding and offset is not None else None
+        out[test] = predict(fit(x[train], y[train], trees, offset, blind, shape, list(names)), x[test], extra)
     err = abs(out - y)
     return {int(r): round(float(err[df["round"].to_numpy() == r].mean()), 2) for r in sorted(df["round"].unique())}
 
@@ -146,9 +186,12 @@ def export(parts, names, version: str, summary: dict, x=None):
     scaler, ridge = linear.steps[0][1], linear.steps[1][1]
     trees = ()
     init, rate = 0.0, 0.0
-    if boost is not None:
+    if boost is not None and hasattr(boost, "estimators_"):  # scikit-learn's GradientBoostingRegressor
         trees = tuple(_tree(e[0].tree_) for e in boost.estimators_)
         init, rate = float(boost.init_.constant_[0][0]), float(boost.learning_rate)
+    elif boost is not None:  # planner/value/constrained.py's Boosted
+        trees = tuple(_tree(t.tree_) for t in boost.trees)
+        init, rate = boost.init, boost.rate
     return ValueModel(
         version=version,
         names=tuple(names),
@@ -178,11 +221,23 @@ def _tree(t):
     )
 
 
+def _runs(seeds: list[int]) -> list[list[int]]:
+    """Consecutive seeds as [first, last] runs (the data may join several chunks)."""
+    runs: list[list[int]] = []
+    for s in seeds:
+        if runs and s == runs[-1][1] + 1:
+            runs[-1][1] = s
+        else:
+            runs.append([s, s])
+    return runs
+
+
 def summarise(df, args) -> dict:
     games = df.groupby("seed")["final score"].first()
     return {
         "games": int(games.size),
         "seeds": [int(games.index.min()), int(games.index.max())],
+        "seed_runs": _runs(sorted(int(s) for s in games.index)),
         "positions": int(len(df)),
         "played_by": {"nodes": args.nodes, "value": args.value, "explore": args.explore},
         "final_score": {"mean": round(float(games.mean()), 2), "min": int(games.min()), "max": int(games.max())},
@@ -191,7 +246,12 @@ def summarise(df, args) -> dict:
         + (f" --data {Path(args.data).name}" if args.data else "") + (" --also " + " ".join(Path(p).name for p in args.also) if args.also else "")
         + (" --no-offset" if args.no_offset else "") + (" --bank " + " ".join(f"'{b}'" for b in args.bank) if args.bank else "")
         + (f" --position {args.position}" if args.position != "held" else "")
-        + (" --blind " + " ".join(f"'{b}'" for b in args.blind) if args.blind else ""),
+        + (" --blind " + " ".join(f"'{b}'" for b in args.blind) if args.blind else "")
+        + (f" --trees {args.trees}" if args.trees != TREES else "") + (f" --depth {args.depth}" if args.depth != DEPTH else "")
+        + (f" --rate {args.rate}" if args.rate != LEARNING_RATE else "") + (f" --alpha {args.alpha:g}" if args.alpha != ALPHA else "")
+        + (f" --min-leaf {args.min_leaf}" if args.min_leaf != 1 else "") + (" --monotone" if args.monotone else "")
+        + (" --bank-breeding" if args.bank_breeding else "")
+        + (" --drop " + " ".join(f"'{d}'" for d in args.drop) if args.drop else ""),
     }
 
 
@@ -214,6 +274,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--position", choices=("held", "laid"), default="held",
                     help="features of the position as it is, or once its tiles are laid (planner/value/laid.py)")
     ap.add_argument("--play-only", action="store_true", help="play and write --data, fit nothing (games in chunks)")
+    ap.add_argument("--depth", type=int, default=DEPTH)
+    ap.add_argument("--rate", type=float, default=LEARNING_RATE, help="the trees' learning rate")
+    ap.add_argument("--alpha", type=float, default=ALPHA, help="the linear part's ridge penalty")
+    ap.add_argument("--min-leaf", type=int, default=1, help="positions a tree's leaf holds at least")
+    ap.add_argument("--monotone", action="store_true", help="signs where they are certain (planner/value/constrained.py)")
+    ap.add_argument("--bank-breeding", action="store_true", help="fit the points to come less the breeding play adds")
+    ap.add_argument("--drop", nargs="*", default=[], metavar="FEATURE", help="features left out of the model")
     args = ap.parse_args(argv)
     from dataclasses import replace
 
@@ -226,15 +293,21 @@ def main(argv: list[str] | None = None) -> None:
     seen = set(df["position"]) if "position" in df else {"held"}
     if seen != {args.position}:
         raise SystemExit(f"the data holds positions {sorted(seen)}; --position {args.position} fits only its own kind")
-    names = list(NAMES)
+    # features only ever get added: data played before one was has no column for it
+    names = [n for n in NAMES if n in df.columns and df[n].notna().all() and n not in args.drop]
+    if len(names) < len(NAMES):
+        print("fitted without:", [n for n in NAMES if n not in names], flush=True)
+    shape = Shape(args.depth, args.rate, args.alpha, args.min_leaf, args.monotone, args.bank_breeding)
     bank = banked(args.bank)
     offset = offset_weights(names, not args.no_offset, bank)
     blind = blind_mask(names, args.blind)
-    cv = cross_validated_error(df, names, args.trees, offset, blind)
+    cv = cross_validated_error(df, names, args.trees, offset, blind, shape)
     print("cross-validated mean |error| by round:", cv, flush=True)
     x = df[names].to_numpy()
-    parts = fit(x, df["final score"].to_numpy(), args.trees, offset, blind)
-    summary = summarise(df, args) | {"cross_validated_error_by_round": cv, "trees": args.trees, "depth": DEPTH,
+    parts = fit(x, df["final score"].to_numpy(), args.trees, offset, blind, shape, names)
+    summary = summarise(df, args) | {"cross_validated_error_by_round": cv, "trees": args.trees, "depth": args.depth,
+                                     "shape": {"rate": args.rate, "alpha": args.alpha, "min_leaf": args.min_leaf, "monotone": args.monotone,
+                                               "bank_breeding": args.bank_breeding},
                                      "offset": {} if args.no_offset else bank, "position": args.position,
                                      "blind": list(args.blind)}
     model = replace(export(parts, names, args.version, summary, x), position=args.position)

@@ -1,0 +1,56 @@
+"""The shift by round (planner/value/recalibrate.py, ValueModel.round_shift): worked out by hand on
+two games, carried by the model file, added to every forecast at its round and to no other, and
+changing no choice of the round planner."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pandas as pd
+import pytest
+
+from models.round_rules import initial_state, setting_for
+from planner.round_search import Options, make_evaluator, plan
+from planner.solo import new_game
+from planner.value.model import from_json, load_model, to_json
+from planner.value.recalibrate import cross_validated_error, shifts
+
+
+def _games() -> pd.DataFrame:
+    # game 1 ends at 80, game 2 at 70; forecasts after rounds 1 and 2
+    return pd.DataFrame({"seed": [1, 1, 2, 2], "round": [1, 2, 1, 2], "value used": [60.0, 75.0, 56.0, 72.0],
+                         "final score": [80, 80, 70, 70]})  # fmt: skip
+
+
+def test_the_shift_is_the_mean_miss_by_round():
+    # round 1: misses 20 and 14, mean 17; round 2: misses 5 and -2, mean 1.5
+    assert shifts(_games()) == {1: 17.0, 2: 1.5}
+
+
+def test_the_cross_validated_shift_never_sees_the_game_it_forecasts():
+    df = pd.concat([_games().assign(seed=_games()["seed"] + 10 * k) for k in range(3)], ignore_index=True)
+    # 6 games in 5 folds: a held-out game of either kind leaves the other kind in the majority
+    err = cross_validated_error(df)
+    assert set(err) == {1, 2} and err[1] > 0 and err[2] > 0
+
+
+def test_a_model_with_a_shift_adds_it_at_its_round_only():
+    base = load_model("v4")
+    shifted = from_json(json.loads(json.dumps(to_json(replace(base, round_shift=((1, 16.0), (2, 13.0)))))))
+    x = [0.0] * len(base.names)
+    at = base.names.index("round")
+    for round_, added in ((1, 16.0), (2, 13.0), (3, 0.0)):
+        x[at] = float(round_)
+        assert shifted.predict(x) - base.predict(x) == pytest.approx(added)
+
+
+def test_the_shipped_v6_is_v4_shifted_and_plans_as_v4_does():
+    v4, v6 = load_model("v4"), load_model("v6")
+    assert v6.coef == v4.coef and v6.trees == v4.trees and dict(v6.round_shift)[1] > 10
+    snap, ctx, _ = new_game(4)
+    s, setting = initial_state(snap, ctx), setting_for(snap, ctx)
+    a, b = plan(s, setting, Options(nodes=15, value="v4")), plan(s, setting, Options(nodes=15, value="v6"))
+    assert [x.action for x in a.steps] == [x.action for x in b.steps]
+    assert b.value - a.value == pytest.approx(dict(v6.round_shift)[1])
+    assert make_evaluator(setting, "v6")(s) - make_evaluator(setting, "v4")(s) == pytest.approx(dict(v6.round_shift)[1])
