@@ -113,6 +113,25 @@ EQUIVALENT = {
     "models.engine.effects.x_arm_ship__mutmut_19": "whaling boats sort first, a bare one first among them, and arming is offered only while one is bare: the first ship is the one armed",
     "models.engine.effects.x_arm_ship__mutmut_22": "whaling boats sort first, a bare one first among them, and arming is offered only while one is bare: the first ship is the one armed",
     "models.engine.effects.x_arm_ship__mutmut_23": "whaling boats sort first, a bare one first among them, and arming is offered only while one is bare: the first ship is the one armed",
+    "models.engine.feast.x__best__mutmut_5": "every table grows from the empty one: a value of 1 there adds 1 to every candidate and changes no comparison",
+    "models.engine.feast.x__best__mutmut_6": "every table grows from the empty one: a tile count of 1 there adds 1 to every candidate and changes no comparison",
+    "models.engine.feast.x__best__mutmut_19": "counts oranges as reds and reds as oranges: the row condition is the same for both colours",
+    "models.engine.feast.x__best__mutmut_23": "counts red tiles in the relaxation too: it only changes which of the tables the rules rank equal (same penalties, value and tiles) is served",
+    "models.engine.feast.x__best__mutmut_25": "without colours the key only has to tell widths apart: (width, 1, 0) does so as well as (width, 0, 0)",
+    "models.engine.feast.x__best__mutmut_26": "without colours the key only has to tell widths apart: (width, 0, 1) does so as well as (width, 0, 0)",
+    "models.engine.feast.x__best__mutmut_36": "a 3-tuple against a 2-tuple compares as its first two when they differ, and is greater (not less) when they are equal, as before",
+    "models.engine.feast.x__best__mutmut_37": "a later candidate of equal value and tiles wins: only changes which of the tables the rules rank equal is served",
+    "models.engine.feast.x__options__mutmut_3": "sorts the goods by index: within each food type of two goods (sheep, cattle) the lower index is the cheaper one, so the same good lies flat",
+    "models.engine.feast.x__options__mutmut_5": "sorts the goods by index: within each food type of two goods (sheep, cattle) the lower index is the cheaper one, so the same good lies flat",
+    "models.engine.feast.x__best__mutmut_38": "a 2-tuple against a 3-tuple equal in its first two is less: a later candidate of equal value and tiles wins, which only changes which of the tables the rules rank equal is served",
+    "models.engine.feast.x__best__mutmut_71": "a later table of equal rank wins: only changes which of the tables the rules rank equal is served",
+    "models.engine.feast.x__colour__mutmut_1": "a coin or a gap (index -1, -2) then reads the last two goods, silver hoard and clothing: blue and green, neither orange nor red, as before",
+    "models.engine.feast.x__colour__mutmut_3": "the colour of a coin or a gap is only compared with orange and red: any other string does the same",
+    "models.engine.feast.x__in_a_row__mutmut_27": "the last colour is only compared with orange and red: None does as the empty string",
+    "models.engine.feast.x__in_a_row__mutmut_28": "the last colour is only compared with orange and red: any other string does as the empty string",
+    "models.engine.feast.x__in_a_row__mutmut_54": "the last colour is only compared with orange and red: None does as the empty string",
+    "models.engine.feast.x__in_a_row__mutmut_55": "the last colour is only compared with orange and red: any other string does as the empty string",
+    "models.engine.feast.x_table_placements__mutmut_23": "w >= h differs from w > h only for a square, which lies at rotation 0 either way",
     "models.engine.round_end.x_next_round__mutmut_8": "the game ends after round 7, so the next round is 7 at most and the harvest schedule lists all 7 rounds",
     "models.engine.round_end.x_next_round__mutmut_13": "the game ends after round 7, so the next round is 7 at most and the harvest schedule lists all 7 rounds",
     "models.engine.round_end.x_next_round__mutmut_14": "the game ends after round 7, so the next round is 7 at most and the harvest schedule lists all 7 rounds",
@@ -171,6 +190,12 @@ NOTES = """\
   240 survived (10.4 %). Killed by more tests: the round-6 harvest (fruits), bonuses paying no
   wood, stone or ore, and passing with Vikings left (none wait at the round's end). The machine
   was loaded (load 18 on 2 cores): a few mutants that loop forever count as timeouts (killed).
+- `models/engine/feast.py`, first run: 30 of 280 survived (10.7 %). Killed by more tests: the
+  colour-aware pass (two tiles of a colour giving way to one of each), a flat tile after an
+  upright one overran, the tile tie-break without coins, flat choices wider than the table.
+  Four survivors (`_best` 23, 37, 38, 71) are equivalent only under the rules: they serve another
+  of the tables the rules rank equal (same penalties, value and tiles), so the goods left over
+  can differ; the module's tie-break (the first found) is not a rule and no test pins it.
 """
 
 

@@ -39,6 +39,8 @@ def test_a_tile_lies_flat_only_when_it_fits_and_only_the_cheapest_of_its_type():
     assert _options(food(beans=2), 4) == [(BEANS, "orange", [(1, 0, 2), (2, 0, 4)])]  # a square never lies flat
     assert _options(food(sheep=1, pregnant_sheep=1), 6) == [(SHEEP, "red", [(1, 0, 2), (1, 1, 4)]), (PREGNANT, "red", [(1, 0, 2)])]
     assert _options(food(peas=3), 2) == [(PEAS, "orange", [(1, 0, 1), (2, 0, 2), (1, 1, 2)])]
+    # game meat 2x3: a flat one and an upright one beside it need 3 + 2 > 4 positions
+    assert _options(food(game_meat=2), 4) == [(GOOD["game-meat"], "red", [(1, 0, 2), (2, 0, 4), (1, 1, 3)])]
 
 
 def test_the_row_condition_and_what_a_choice_covers():
@@ -101,3 +103,25 @@ def test_the_table_as_placements_from_the_first_open_position():
         {"piece": "beans", "row": 0, "col": 7, "rotation": 0, "flip": False},
         {"piece": "flax", "row": 0, "col": 9, "rotation": 0, "flip": False},
     ]
+
+
+def test_two_of_a_colour_that_would_touch_give_way_to_one_of_each():
+    # 2 positions, no coin: two stockfish upright (value 4) would touch, red beside red; a flax
+    # and a stockfish upright (orange, red) fill both for the same value
+    f = serve(food(flax=1, stockfish=2), 0, 2)
+    assert (f.served, f.penalties, f.value) == (((FLAX, 1), (GOOD["stockfish"], 1)), 0, 4)
+    assert f.items == (Item(FLAX, 1, False), Item(GOOD["stockfish"], 1, False))
+
+
+def test_a_flat_tile_fills_what_two_upright_ones_overrun():
+    # 4 positions after a flax upright: two game meat upright (2 + 2) would touch and overrun,
+    # one lying flat (3) fills the table exactly
+    f = serve(food(flax=1, game_meat=2), 0, 4)
+    assert (f.penalties, f.served) == (0, ((FLAX, 1), (GOOD["game-meat"], 1)))
+    assert f.items == (Item(FLAX, 1, False), Item(GOOD["game-meat"], 3, True))
+
+
+def test_fewer_tiles_break_a_tie_in_value_without_coins():
+    # 4 positions: grain flat (value 3, one tile) or peas and mead flat (value 3, two tiles)
+    f = serve(food(peas=1, mead=1, grain=1), 0, 4)
+    assert (f.served, f.silver, f.penalties) == (((GRAIN, 1),), 0, 0)
