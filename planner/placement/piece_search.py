@@ -11,8 +11,8 @@ open among those (then any other), tries each place, and then leaving it out whe
 allows. Each place laid removes the places it overlaps or (kept-apart colours) touches from
 every other tile's list, so a forced tile with no place left, or more needed cells out of every
 large tile's reach than single-cell tiles left, ends the branch at once. On five boards this
-finds the bonus bound's layout in 25,000 nodes (0.4 s) and proves two of its five choices have
-no cover at all.
+finds the bonus bound's layout in 5,454 nodes (0.3 s of CPU) where the search by cells found
+none in 200,000, and proves two of its five choices have no cover at all.
 
 Tiles alike (the same places, the same colour rule) are one item with a count, their copies
 laid in increasing candidate order, so no two orders of them are searched. Same interface as
