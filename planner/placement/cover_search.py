@@ -190,13 +190,13 @@ def search_for(
     return Search(prepare, index, Counter(supply))
 
 
-def first_cover(searches: list[Search], node_budget: int, accept: Callable[[list[int]], bool] = lambda chosen: True) -> list[int] | None:
-    """Each search gets FIRST_BUDGET nodes, then twice as many, and so on until `node_budget` is
+def first_cover(searches: list, node_budget: int, accept: Callable[[list[int]], bool] = lambda chosen: True, first: int = FIRST_BUDGET) -> list[int] | None:
+    """Each search (this module's or piece_search's) gets `first` nodes, then twice as many, and so on until `node_budget` is
     spent: one search may be hard and the next easy (five boards' income: the fourth choice of
     depths is covered in 2,645 nodes, the first not in 20,000). A search that ran out of options
     within its budget is dropped: no cover exists for it; so is one whose first cover `accept`
     refuses (searched again it would find the same one)."""
-    spent, per = 0, FIRST_BUDGET
+    spent, per = 0, first
     while searches and spent < node_budget:
         for search in list(searches):
             found = search.run(min(per, node_budget - spent))

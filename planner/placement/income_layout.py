@@ -19,6 +19,7 @@ from planner.placement.candidates import BoardState, Candidate
 from planner.placement.cover_search import CoverIndex, Key, first_cover, search_for
 from planner.placement.income_bound import area_income_bound, depth_options
 from planner.placement.model import points_spent
+from planner.placement.piece_search import PieceSearch
 from planner.placement.points_bound import PointsBound
 
 NODE_BUDGET = 30_000  # search nodes over every choice of depths (a node is one tile laid)
@@ -26,6 +27,8 @@ BONUS_NODE_BUDGET = 30_000  # likewise over every choice of depths and bonuses
 BELOW_BOUND_VALUES = 3  # bonus values below the bound tried when no cover reaches the bound
 BELOW_BOUND_BUDGET = 3_000  # nodes for each of them
 POINTS_NODE_BUDGET = 30_000  # likewise over every choice reaching the points bound
+# nodes per search by tiles in the first pass: five boards' bonus level finds its cover in 5,454
+PIECE_FIRST_BUDGET = 6000
 MAX_COMBINATIONS = 24  # choices tried, fewest needed cells first
 MAX_DEPTH_CHOICES = 100_000  # choices of depths listed before the fewest are picked (every case's few hundred at most)
 
@@ -110,6 +113,11 @@ def points_layout(bound: PointsBound, supply: Counter, index: CoverIndex, points
 
 
 def cover_one(needs: list[tuple[set[Key], set[Key]]], supply: Counter, index: CoverIndex, budget: int) -> list[int] | None:
-    """The first cover found of any (cells needed, cells kept free), each searched twice."""
+    """The first cover found of any (cells needed, cells kept free): by tiles first (piece_search.py,
+    two orders), then by cells (cover_search.py, two orders), each within `budget` nodes."""
+    by_tiles = [PieceSearch(need, free, supply, index, lowest_first=low) for need, free in needs for low in (False, True)]
+    found = first_cover(by_tiles, budget, first=min(budget, PIECE_FIRST_BUDGET))
+    if found is not None:
+        return found
     searches = [search_for(need, free, supply, index, apart_first) for need, free in needs for apart_first in (True, False)]
     return first_cover(searches, budget)
