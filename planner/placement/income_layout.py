@@ -113,11 +113,14 @@ def points_layout(bound: PointsBound, supply: Counter, index: CoverIndex, points
 
 
 def cover_one(needs: list[tuple[set[Key], set[Key]]], supply: Counter, index: CoverIndex, budget: int) -> list[int] | None:
-    """The first cover found of any (cells needed, cells kept free): by tiles first (piece_search.py,
-    two orders), then by cells (cover_search.py, two orders), each within `budget` nodes."""
-    by_tiles = [PieceSearch(need, free, supply, index, lowest_first=low) for need, free in needs for low in (False, True)]
-    found = first_cover(by_tiles, budget, first=min(budget, PIECE_FIRST_BUDGET))
+    """The first cover found of any (cells needed, cells kept free): by cells (cover_search.py, two
+    orders), then by tiles (piece_search.py, two orders), each within `budget` nodes. Cells first:
+    where both find one, the search by cells lays fewer single cells (no overhang first, largest
+    tile first), so its layout often reaches the points bound as well (round 4: with tiles first
+    the points level took CP-SAT 1.47 units of work instead of none)."""
+    searches = [search_for(need, free, supply, index, apart_first) for need, free in needs for apart_first in (True, False)]
+    found = first_cover(searches, budget)
     if found is not None:
         return found
-    searches = [search_for(need, free, supply, index, apart_first) for need, free in needs for apart_first in (True, False)]
-    return first_cover(searches, budget)
+    by_tiles = [PieceSearch(need, free, supply, index, lowest_first=low) for need, free in needs for low in (False, True)]
+    return first_cover(by_tiles, budget, first=min(budget, PIECE_FIRST_BUDGET))
