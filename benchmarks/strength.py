@@ -1,7 +1,8 @@
 """Strength of the solo player: seeded long solo games, policies side by side, score by budget.
 
     python -m benchmarks.strength [--games 20] [--first-seed 1] [--nodes 40] \\
-        [--budgets 10,20,40,80] [--budget-games N] [--value v3] [--compare v2,v4] [--workers 2] [--cache FILE]
+        [--budgets 10,20,40,80] [--budget-games N] [--value v3] [--compare v2,v4] [--workers 2] [--cache FILE] \\
+        [--searches two-round,round] [--planner-only]
 
 Every policy plays the same seeds (planner/solo.py's play_game: the game `affo solo --seed N`
 plays), tiles laid by the placement engine alike:
@@ -13,7 +14,9 @@ plays), tiles laid by the placement engine alike:
 
 Then the planner again at every node budget of `--budgets` (states a decision) on the first
 `--budget-games` seeds (all of them by default), and how often each policy explores, builds and
-emigrates ships, keeps and breeds animals, builds houses; `--compare` plays other value versions
+emigrates ships, keeps and breeds animals, builds houses; `--searches` plays the planner with each
+search named (round: planner/round_search.py alone; two-round: planner/next_round.py), the first in
+the main table, all on the budget curve side by side; `--compare` plays other value versions
 at `--nodes` on every seed too, with their calibration. Writes benchmarks/RESULTS-strength.md.
 Games fan out over Dask (planner/batch.py). `--cache FILE` (JSON lines, on this machine) keeps
 each game as it finishes and plays only the games it lacks: a run stopped halfway resumes, and
