@@ -25,9 +25,9 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from benchmarks.planner import BASE, machine, speed as planner_speed
+from benchmarks.state_floor import successor_floor
 from models.engine import flow
 from models.engine.snapshots import from_snapshot
-from models.engine.digest import MASK
 from models.engine.state import ACTIONS, State, key
 from models.round_context import split_snapshot
 from models.round_rules import legal_actions as old_actions, initial_state, setting_for
@@ -101,24 +101,7 @@ def floor_rate(vikings: int, branching: float, n: int = 200_000) -> float:
     to its hash, make the new State, look it up in a set), with no rule applied at all."""
     snap, ctx = position(vikings)
     s = from_snapshot(snap, ctx)
-    new, goods, digest = tuple.__new__, State._fields.index("goods"), State._fields.index("digest")
-    seen = set()
-    start = clock()
-    for i in range(n):
-        v = list(s)
-        v[3] -= 1
-        v[4] += 1
-        v[5] += i & 7
-        v[6] += 1
-        g = list(v[goods])
-        g[3] += 1
-        g[4] -= 1
-        v[goods] = tuple(g)
-        v[digest] = (v[digest] + i * 2654435761) & MASK
-        c = new(State, v)
-        if c not in seen:
-            seen.add(c)
-    return n / (clock() - start) / branching
+    return successor_floor(s, n, State._fields.index("goods"), packed=False, digest=True) / branching
 
 
 def new_games(n: int) -> tuple[float, float]:
