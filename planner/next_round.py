@@ -84,7 +84,7 @@ def plan_two_rounds(root: State, setting: Setting, options: Options, memo: Memo 
         spent += used
         scored.append(replace(c, score=c.one_round - search.evaluate(c.end) + after))
     best = max(enumerate(scored), key=lambda ic: (ic[1].score, -ic[0]))[1]  # ties: the round search's order
-    chosen = plain if best.first == _first(plain) else search._plan(best.first)
+    chosen = plain if best.first == _first(plain) else search.plan_along(best.first)
     chosen.expanded = search.expanded + spent
     return chosen
 
@@ -100,7 +100,7 @@ def best_choices(search: Search, count: int) -> list[Candidate]:
     value = search.values()
     root = search.root
     choices = [Candidate(PASS_NOW, search.evaluate(root), root)]
-    for v, _, action, child in search._ranked(root, value):
+    for v, _, action, child in search.ranked(root, value):
         choices.append(Candidate(action, v, line_end(search, value, child)))
     choices.sort(key=lambda c: -c.one_round)  # stable: passing first among equals, as the plan does
     distinct: dict[State, Candidate] = {}
@@ -119,7 +119,7 @@ def line_end(search: Search, value: dict, node) -> State:
         if not isinstance(node, State):
             node = next(c for _, c in g.out_edges(node))  # edges were added likeliest first
             continue
-        ranked = search._ranked(node, value)
+        ranked = search.ranked(node, value)
         if not ranked or ranked[0][0] <= search.evaluate(node) + 1e-9:
             return node
         node = ranked[0][3]

@@ -202,7 +202,7 @@ class Search:
             if self._out_of_budget() or beam >= self.options.max_beam:
                 break
             beam *= 2
-        return self._plan()
+        return self.plan_along()
 
     def _report(self, beam: int, depth: int) -> None:
         if self.progress:
@@ -225,17 +225,18 @@ class Search:
                 value[node] = sum(d["probability"] * value[c] for _, c, d in g.out_edges(node, data=True))
         return value
 
-    def _ranked(self, s: State, value: dict) -> list[tuple[float, int, Action, object]]:
+    def ranked(self, s: State, value: dict) -> list[tuple[float, int, Action, object]]:
+        """The choices at `s`, best backed-up value first (ties: the order they were generated)."""
         edges = [(value[c], d["order"], d["action"], c) for _, c, d in self.graph.out_edges(s, data=True)]
         return sorted(edges, key=lambda e: (-e[0], e[1]))
 
-    def _plan(self, first: Action | None | object = BEST) -> Plan:
+    def plan_along(self, first: Action | None | object = BEST) -> Plan:
         """The plan along the best line; `first` forces the root's choice (None: pass at once)."""
         value = self.values()
         steps: list[Step] = []
         s = self.root
         while True:
-            ranked = self._ranked(s, value)
+            ranked = self.ranked(s, value)
             if s is self.root and first is not BEST:
                 ranked = [e for e in ranked if e[2] == first]
                 if not ranked:
@@ -245,7 +246,7 @@ class Search:
             v, _, action, child = ranked[0]
             steps.append(self._step(s, action, child, v, value))
             s = child if isinstance(child, State) else next(c for _, c in self.graph.out_edges(child))
-        root_ranked = self._ranked(self.root, value)
+        root_ranked = self.ranked(self.root, value)
         alternatives = [Alternative(a, v) for v, _, a, _ in root_ranked[1:4]]
         return Plan(
             steps=steps,
