@@ -14,13 +14,19 @@ from models.round_rules import initial_state, setting_for
 from planner.round_search import Options, make_evaluator, plan
 from planner.solo import new_game
 from planner.value.model import from_json, load_model, to_json
-from planner.value.recalibrate import cross_validated_error, shifts
+from planner.value.recalibrate import cross_validated_error, seed_runs, shifts
 
 
 def _games() -> pd.DataFrame:
     # game 1 ends at 80, game 2 at 70; forecasts after rounds 1 and 2
     return pd.DataFrame({"seed": [1, 1, 2, 2], "round": [1, 2, 1, 2], "value used": [60.0, 75.0, 56.0, 72.0],
                          "final score": [80, 80, 70, 70]})  # fmt: skip
+
+
+def test_the_summary_names_the_seeds_played_as_unbroken_runs():
+    assert seed_runs([600, 601, 602, 700, 701, 705]) == [[600, 602], [700, 701], [705, 705]]
+    assert seed_runs([]) == []
+    assert load_model("v6").summary["recalibrated"]["seeds"] == [[600, 639], [700, 779]]
 
 
 def test_the_shift_is_the_mean_miss_by_round():

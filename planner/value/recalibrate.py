@@ -39,6 +39,17 @@ def cross_validated_error(df) -> dict[int, float]:
     return {int(r): round(float(err[rounds == r].mean()), 2) for r in sorted(set(rounds))}
 
 
+def seed_runs(seeds: list[int]) -> list[list[int]]:
+    """Sorted seeds as their unbroken runs, [first, last] each: [[600, 639], [700, 779]]."""
+    runs: list[list[int]] = []
+    for s in seeds:
+        if runs and s == runs[-1][1] + 1:
+            runs[-1][1] = s
+        else:
+            runs.append([s, s])
+    return runs
+
+
 def main(argv: list[str] | None = None) -> None:
     import pandas as pd
 
@@ -56,12 +67,12 @@ def main(argv: list[str] | None = None) -> None:
     base = load_model(args.base)
     shift = shifts(df)
     games = df.groupby("seed")["final score"].first()
-    runs = sorted(int(s) for s in games.index)
+    seeds = sorted(int(s) for s in games.index)
     summary = dict(base.summary) | {
         "recalibrated": {
             "base": args.base,
             "games": int(games.size),
-            "seeds": [runs[0], runs[-1]],
+            "seeds": seed_runs(seeds),
             "final_score": {"mean": round(float(games.mean()), 2), "min": int(games.min()), "max": int(games.max())},
             "error_before_by_round": {int(r): round(float(v), 2) for r, v in (df["final score"] - df["value used"]).abs().groupby(df["round"]).mean().items()},
             "cross_validated_error_by_round": cross_validated_error(df),
