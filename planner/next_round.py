@@ -112,17 +112,8 @@ def best_choices(search: Search, count: int) -> list[Candidate]:
 
 
 def line_end(search: Search, value: dict, node) -> State:
-    """Where the best line through `node` stops: the likeliest outcome at chance, the best action
-    at a decision while it beats passing there (the round search's own rule)."""
-    g = search.graph
-    while True:
-        if not isinstance(node, State):
-            node = next(c for _, c in g.out_edges(node))  # edges were added likeliest first
-            continue
-        ranked = search.ranked(node, value)
-        if not ranked or ranked[0][0] <= search.evaluate(node) + 1e-9:
-            return node
-        node = ranked[0][3]
+    """Where the best line through `node` stops (the round search's own walker)."""
+    return search.line(value, node)[1]
 
 
 def next_round_value(end: State, setting: Setting, facts, options: Options, known: dict) -> tuple[float, int]:

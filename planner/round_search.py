@@ -230,22 +230,33 @@ class Search:
         edges = [(value[c], d["order"], d["action"], c) for _, c, d in self.graph.out_edges(s, data=True)]
         return sorted(edges, key=lambda e: (-e[0], e[1]))
 
+    def line(self, value: dict, start, first: Action | None | object = BEST) -> tuple[list, State]:
+        """The best line from `start`: its steps (state, action, child, value) and the state where
+        it stops. At a decision the best action is taken while it beats passing there; at chance
+        the likeliest outcome (edges were added likeliest first). `first` forces the choice at
+        `start` (None: pass at once); a forced choice that is not offered ends the line there."""
+        steps: list = []
+        s = start
+        while True:
+            if not isinstance(s, State):
+                s = next(c for _, c in self.graph.out_edges(s))
+                continue
+            ranked = self.ranked(s, value)
+            if s is start and first is not BEST:
+                ranked = [e for e in ranked if e[2] == first]
+                if not ranked:
+                    return steps, s
+            elif not ranked or ranked[0][0] <= self.evaluate(s) + 1e-9:
+                return steps, s
+            v, _, action, child = ranked[0]
+            steps.append((s, action, child, v))
+            s = child
+
     def plan_along(self, first: Action | None | object = BEST) -> Plan:
         """The plan along the best line; `first` forces the root's choice (None: pass at once)."""
         value = self.values()
-        steps: list[Step] = []
-        s = self.root
-        while True:
-            ranked = self.ranked(s, value)
-            if s is self.root and first is not BEST:
-                ranked = [e for e in ranked if e[2] == first]
-                if not ranked:
-                    break
-            elif not ranked or ranked[0][0] <= self.evaluate(s) + 1e-9:
-                break
-            v, _, action, child = ranked[0]
-            steps.append(self._step(s, action, child, v, value))
-            s = child if isinstance(child, State) else next(c for _, c in self.graph.out_edges(child))
+        line, _ = self.line(value, self.root, first)
+        steps = [self._step(s, action, child, v, value) for s, action, child, v in line]
         root_ranked = self.ranked(self.root, value)
         alternatives = [Alternative(a, v) for v, _, a, _ in root_ranked[1:4]]
         return Plan(
