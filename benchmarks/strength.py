@@ -81,8 +81,8 @@ def play(job: Job) -> dict:
         forecasts.append((s.round, make_evaluator(setting, value)(s)))
 
     search = job.search if job.policy == "planner" else "round"
-    base, credit = parse_search(search)
-    policy = greedy_action if job.policy == "greedy" else search_policy(job.nodes, value, base, credit)
+    base, variants = parse_search(search)
+    policy = greedy_action if job.policy == "greedy" else search_policy(job.nodes, value, base, **variants)
     result = play_game(policy, job.seed, observe=observe)
     searched = getattr(policy, "searched", [0, 1])
     return {"policy": job.policy, "seed": job.seed, "nodes": job.nodes, "value": value, "search": search, "score": result.score,
@@ -113,18 +113,27 @@ def style(final, states: list) -> dict:
 
 
 SEARCHES = {"round": "one-round search", "two-round": "two-round root (planner/next_round.py)"}
-TILES = "+tiles"  # a search's name then the tile credit: "two-round+tiles0.5" (planner/tile_credit.py)
+# A search's name, then variants: "two-round+tiles0.5" credits tiles (planner/tile_credit.py),
+# "two-round+further2" looks two rounds past the end of rounds 1-2 (planner/next_round.py).
+VARIANTS = {"tiles": ("tile_credit", float, "tiles credited at {:g} of the projection's term"),
+            "further": ("further_until", int, "two rounds past the end of rounds 1-{}")}  # fmt: skip
 
 
-def parse_search(name: str) -> tuple[str, float]:
-    """(search, tile credit) of a name such as "two-round" or "two-round+tiles0.5"."""
-    base, _, credit = name.partition(TILES)
-    return base, float(credit) if credit else 0.0
+def parse_search(name: str) -> tuple[str, dict]:
+    """(search, keyword arguments of planner.solo.search_policy) of a name such as "two-round"."""
+    base, *variants = name.split("+")
+    kwargs = {}
+    for v in variants:
+        word = v.rstrip("0123456789.")
+        field, kind, _ = VARIANTS[word]
+        kwargs[field] = kind(v[len(word):])
+    return base, kwargs
 
 
 def search_name(name: str) -> str:
-    base, credit = parse_search(name)
-    return SEARCHES[base] + (f", tiles credited at {credit:g} of the projection's term" if credit else "")
+    base, *variants = name.split("+")
+    words = [VARIANTS[v.rstrip("0123456789.")][2].format(parse_search(f"x+{v}")[1].popitem()[1]) for v in variants]
+    return ", ".join([SEARCHES[base], *words])
 
 
 def planner_rows(rows: list[dict], value: str, search: str, nodes: int) -> list[dict]:
