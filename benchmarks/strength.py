@@ -68,8 +68,7 @@ def run(job: Job) -> dict:
 def play(job: Job) -> dict:
     """One game: its score and what the player did (a plain function for Dask)."""
     from planner.baseline import greedy_action
-    from planner.solo import play_game
-    from planner.value.collect import planner_policy
+    from planner.solo import play_game, search_policy
 
     from planner.round_search import make_evaluator
 
@@ -82,7 +81,8 @@ def play(job: Job) -> dict:
         forecasts.append((s.round, make_evaluator(setting, value)(s)))
 
     search = job.search if job.policy == "planner" else "round"
-    policy = greedy_action if job.policy == "greedy" else planner_policy(job.nodes, value, search=search)
+    base, variants = parse_search(search)
+    policy = greedy_action if job.policy == "greedy" else search_policy(job.nodes, value, base, **variants)
     result = play_game(policy, job.seed, observe=observe)
     searched = getattr(policy, "searched", [0, 1])
     return {"policy": job.policy, "seed": job.seed, "nodes": job.nodes, "value": value, "search": search, "score": result.score,
@@ -113,6 +113,27 @@ def style(final, states: list) -> dict:
 
 
 SEARCHES = {"round": "one-round search", "two-round": "two-round root (planner/next_round.py)"}
+# A search's name, then variants: "two-round+tiles0.5" credits tiles (planner/tile_credit.py),
+# "two-round+further2" looks two rounds past the end of rounds 1-2 (planner/next_round.py).
+VARIANTS = {"tiles": ("tile_credit", float, "tiles credited at {:g} of the projection's term"),
+            "further": ("further_until", int, "two rounds past the end of rounds 1-{}")}  # fmt: skip
+
+
+def parse_search(name: str) -> tuple[str, dict]:
+    """(search, keyword arguments of planner.solo.search_policy) of a name such as "two-round"."""
+    base, *variants = name.split("+")
+    kwargs = {}
+    for v in variants:
+        word = v.rstrip("0123456789.")
+        field, kind, _ = VARIANTS[word]
+        kwargs[field] = kind(v[len(word):])
+    return base, kwargs
+
+
+def search_name(name: str) -> str:
+    base, *variants = name.split("+")
+    words = [VARIANTS[v.rstrip("0123456789.")][2].format(parse_search(f"x+{v}")[1].popitem()[1]) for v in variants]
+    return ", ".join([SEARCHES[base], *words])
 
 
 def planner_rows(rows: list[dict], value: str, search: str, nodes: int) -> list[dict]:
@@ -146,7 +167,7 @@ def report(rows: list[dict], args, budgets: list[int]) -> list[str]:
              + (f" --searches {','.join(args.searches)}" if args.searches != ["round"] else "") + "`", "",
              f"## {args.games} seeded long solo games (seeds {args.first_seed}-{args.first_seed + args.games - 1}), the same seeds for every policy", "",
              "| policy | mean | min | max |", "|---|---|---|---|"]  # fmt: skip
-    names = {f"planner ({s})": f"planner, learned value {args.value}, {SEARCHES[s]} ({args.nodes} states a decision)" for s in args.searches}
+    names = {f"planner ({s})": f"planner, learned value {args.value}, {search_name(s)} ({args.nodes} states a decision)" for s in args.searches}
     names |= {"one-round": f"one-round look-ahead, hand-made projection ({args.nodes} states a decision)",
               "greedy": "greedy baseline (one action ahead)"}  # fmt: skip
     for p, rs in main.items():
@@ -161,7 +182,7 @@ def report(rows: list[dict], args, budgets: list[int]) -> list[str]:
         lines += [f"Seeds {curve[0]}-{curve[-1]} (the first {args.budget_games}) at every budget.", ""]
     lines += ["Each cell: mean (min-max), then the states the search really expanded a decision, on average (a search that "
               "exhausts its round stops short of the budget; the two-round search adds its next-round searches).", "",
-              "| states a decision | " + " | ".join(SEARCHES[s] for s in args.searches) + " |", "|---|" + "---|" * len(args.searches)]
+              "| states a decision | " + " | ".join(search_name(s) for s in args.searches) + " |", "|---|" + "---|" * len(args.searches)]
     for b in budgets:
         cells = []
         for s in args.searches:
@@ -235,7 +256,7 @@ def main() -> None:
     args.budget_games = min(args.games, args.budget_games or args.games)
     args.compare = [v for v in args.compare.split(",") if v and v != args.value]
     args.searches = [s for s in args.searches.split(",") if s]
-    if not args.searches or set(args.searches) - set(SEARCHES):
+    if not args.searches or {parse_search(s)[0] for s in args.searches} - set(SEARCHES):
         ap.error(f"--searches: some of {', '.join(SEARCHES)}")
     budgets = sorted({int(b) for b in args.budgets.split(",")} | {args.nodes})
     seeds = range(args.first_seed, args.first_seed + args.games)

@@ -66,8 +66,9 @@ class Candidate:
     score: float = 0.0  # its value once the next round is searched too
 
 
-def plan_two_rounds(root: State, setting: Setting, options: Options, memo: Memo | None = None) -> Plan:
-    """The round planner's plan, its first choice settled by looking into the next round."""
+def plan_two_rounds(root: State, setting: Setting, options: Options, memo: Memo | None = None, further_until: int = 0) -> Plan:
+    """The round planner's plan, its first choice settled by looking into the next round; up to
+    round `further_until`, into the round after it too (along the next round's best line)."""
     search = Search(root, setting, options)
     plain = search.run()
     if root.round >= setting.last_round or options.horizon != 1:
@@ -79,8 +80,9 @@ def plan_two_rounds(root: State, setting: Setting, options: Options, memo: Memo 
     known = (memo or Memo()).for_setting(setting)
     spent = 0
     scored = []
+    rounds = 2 if root.round <= further_until else 1
     for c in candidates:
-        after, used = next_round_value(c.end, setting, search.evaluate.facts, replace(options, nodes=look.nodes), known)
+        after, used = next_round_value(c.end, setting, search.evaluate.facts, replace(options, nodes=look.nodes), known, rounds)
         spent += used
         scored.append(replace(c, score=c.one_round - search.evaluate(c.end) + after))
     best = max(enumerate(scored), key=lambda ic: (ic[1].score, -ic[0]))[1]  # ties: the round search's order
@@ -116,15 +118,24 @@ def line_end(search: Search, value: dict, node) -> State:
     return search.line(value, node)[1]
 
 
-def next_round_value(end: State, setting: Setting, facts, options: Options, known: dict) -> tuple[float, int]:
+def next_round_value(end: State, setting: Setting, facts, options: Options, known: dict, rounds: int = 1) -> tuple[float, int]:
     """The backed-up value of a search (`options`) of the round after `end`, and the states it
-    expanded (0 when `known` had it). `facts`: the boards as laid, for the round's end."""
-    if end in known:
-        return known[end][0], 0
+    expanded (0 when `known` had it). `facts`: the boards as laid, for the round's end. With
+    `rounds` > 1 the next round's best line is carried on the same way, corrected as at the root
+    (its value, less its end's, plus what the round after makes of that end)."""
+    key = end if rounds == 1 else (end, rounds)
+    if key in known:
+        return known[key][0], 0
     start, _ = end_round(end, setting, facts, harvest=options.harvest)
-    p = Search(start, setting, options).run()
-    known[end] = (p.value, p.expanded)
-    return p.value, p.expanded
+    search = Search(start, setting, options)
+    p = search.run()
+    value, spent = p.value, p.expanded
+    if rounds > 1 and start.round < setting.last_round:
+        further = line_end(search, search.values(), start)
+        after, used = next_round_value(further, setting, facts, options, known, rounds - 1)
+        value, spent = value - search.evaluate(further) + after, spent + used
+    known[key] = (value, spent)
+    return value, spent
 
 
 __all__ = ["Lookahead", "Memo", "plan_two_rounds"]

@@ -45,6 +45,7 @@ class Options:
     chance_children: int = 8  # outcomes of a chance action followed further (most likely first)
     harvest: tuple[int, ...] | None = None  # override models/data/harvest.toml's schedule
     value: str = "projection"  # leaf value: the hand-made projection, or a learned model's version (planner/value/)
+    tile_credit: float = 0.0  # share of the projection's tiles term added to the leaf value (planner/tile_credit.py)
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class Search:
 
     def __init__(self, root: State, setting: Setting, options: Options, progress: Progress | None = None):
         self.root, self.setting, self.options, self.progress = root, setting, options, progress
-        self.evaluate = make_evaluator(setting, options.value)
+        self.evaluate = make_evaluator(setting, options.value, options.tile_credit)
         self.graph = nx.DiGraph()
         self.graph.add_node(root)
         self.expanded = 0
@@ -313,13 +314,20 @@ def _reason(action: Action, change: str, v: float, now: float) -> str:
     return f"{change}; costs {cost}; the best line through it is worth {v - now:+.1f} over passing now"
 
 
-def make_evaluator(setting: Setting, value: str = "projection") -> Evaluator:
-    """The leaf value named: "projection" (planner/evaluate.py) or a learned model's version."""
+def make_evaluator(setting: Setting, value: str = "projection", tile_credit: float = 0.0) -> Evaluator:
+    """The leaf value named: "projection" (planner/evaluate.py) or a learned model's version;
+    `tile_credit` adds that share of the projection's tiles term (planner/tile_credit.py)."""
     if value == "projection":
-        return Evaluator(setting)
-    from planner.value.model import LearnedEvaluator, load_model
+        base = Evaluator(setting)
+    else:
+        from planner.value.model import LearnedEvaluator, load_model
 
-    return LearnedEvaluator(setting, load_model(value))
+        base = LearnedEvaluator(setting, load_model(value))
+    if not tile_credit:
+        return base
+    from planner.tile_credit import TileCredit
+
+    return TileCredit(base, tile_credit)
 
 
 def plan(root: State, setting: Setting, options: Options = Options(), progress: Progress | None = None) -> Plan:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from models.round_end import end_round
-from planner.next_round import PASS_NOW, Lookahead, Memo, best_choices, line_end, plan_two_rounds
+import pytest
+
+from planner.next_round import PASS_NOW, Lookahead, Memo, best_choices, line_end, next_round_value, plan_two_rounds
 from planner.round_search import Options, Search, plan, replay
 from tests.test_search import setup
 
@@ -61,3 +63,31 @@ def test_the_last_round_has_no_next_round_to_look_into():
     two = plan_two_rounds(root, setting, OPTIONS)
     assert [s.action for s in two.steps] == [s.action for s in plain.steps]
     assert two.expanded == plain.expanded
+
+
+def test_looking_two_rounds_past_follows_the_next_rounds_best_line():
+    root, setting = setup()
+    look = Lookahead.for_budget(20)
+    options = replace(OPTIONS, nodes=look.nodes)
+    search = Search(root, setting, OPTIONS)
+    search.run()
+    end = best_choices(search, look.lines)[0].end
+    facts = search.evaluate.facts
+    # by hand: the next round searched, its best line ended, the round after searched
+    start, _ = end_round(end, setting, facts)
+    nxt = Search(start, setting, options)
+    p = nxt.run()
+    further = line_end(nxt, nxt.values(), start)
+    assert further.round == start.round  # the line stops inside the next round
+    after_start, _ = end_round(further, setting, facts)
+    after = plan(after_start, setting, options).value
+    value, spent = next_round_value(end, setting, facts, options, {}, rounds=2)
+    assert value == pytest.approx(p.value - nxt.evaluate(further) + after, abs=1e-9)
+    assert spent > p.expanded
+    # one round past: the next round's value alone, and the two are remembered apart
+    known: dict = {}
+    assert next_round_value(end, setting, facts, options, known)[0] == p.value
+    assert next_round_value(end, setting, facts, options, known, rounds=2)[0] == pytest.approx(value, abs=1e-9)
+    assert set(known) == {end, (end, 2), further}
+    # the root's choice with it still replays legally
+    replay(root, setting, plan_two_rounds(root, setting, OPTIONS, Memo(), further_until=root.round).steps)

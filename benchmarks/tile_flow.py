@@ -1,0 +1,122 @@
+"""Where a solo game's tiles come from and where they go, round by round (issue #11's diagnosis).
+
+    python -m benchmarks.tile_flow --seeds 1,2,3 [--nodes 40] [--search two-round] [--out FILE]
+
+Plays each seed as `affo solo` does (planner/solo.py's loop, the placement engine laying tiles)
+and writes one JSON line a round: the actions taken (space and choice), the goods held when the
+action phase ends, by colour, what the placement engine laid before income and what stayed in
+supply, income and the -1 cells left uncovered after the layout, and what the quick layout the
+search assumes (models/quick_layout.py) would have laid from the same supply. Prints a short
+table per game. Deterministic (seeded games, node budgets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections import Counter
+
+from models.pieces import piece
+from models.quick_layout import greedy_layout
+from models.scoring import score
+
+
+def _goods(snap) -> dict[str, int]:
+    return {g: n for g, n in sorted(snap.player.goods.items()) if n}
+
+
+def _by_colour(goods: dict[str, int]) -> dict[str, int]:
+    c: Counter = Counter()
+    for g, n in goods.items():
+        p = piece(g)
+        c[p.colour if p.kind == "good" else p.kind] += n * p.area
+    return dict(sorted(c.items()))
+
+
+def _placed(snap) -> Counter:
+    return Counter(p.piece for e in snap.player.boards for p in e.placements)
+
+
+def _summary(snap) -> dict:
+    r = score(snap)
+    return {"income": r.income, "negatives": r.breakdown["negatives"], "tiles": sum(_placed(snap).values())}
+
+
+def _action(a) -> str:
+    if a.kind != "space":
+        return a.kind
+    choice = {k: v for k, v in a.as_json()["choice"].items() if v}
+    return a.space + (f" {json.dumps(choice, separators=(',', ':'))}" if choice else "")
+
+
+def play(seed: int, nodes: int, search: str, value: str) -> list[dict]:
+    from models.occupation_deck import Deck
+    from models.round_end import board_facts, end_round
+    from models.round_rules import initial_state, setting_for, to_snapshot
+    from planner.solo import Layout, _as_final, _resync, lay_tiles, new_game, next_setting, take
+    from planner.value.collect import planner_policy
+
+    policy = planner_policy(nodes, value, search=search)
+    snap, ctx, pile = new_game(seed)
+    rng, deck = random.Random(f"dice-{seed}"), Deck(seed)
+    setting = setting_for(snap, ctx)
+    s = initial_state(snap, ctx)
+    rows = []
+    while True:
+        actions = []
+        for _ in range(40):
+            a = policy(s, setting)
+            if a is None:
+                break
+            actions.append(_action(a))
+            s = take(s, a, setting, rng, deck)
+        current = to_snapshot(s, setting)
+        last = s.round >= current.last_round
+        laid = current if last else lay_tiles(current, Layout(), final=False)
+        quick = greedy_layout(current)
+        before = _placed(current)
+        row = {"seed": seed, "round": s.round, "actions": actions, "held": _goods(current), "held_cells": _by_colour(_goods(current)),
+               "laid": dict(_placed(laid) - before), "kept": _goods(laid), "after": _summary(laid),
+               "quick_laid": dict(_placed(quick) - before), "quick": _summary(quick),
+               "silver": current.player.silver, "ore": current.player.resources.get("ore", 0),
+               "ships": [sh.type for sh in current.player.ships], "emigrated": len(current.emigrated_ships),
+               "boards": [e.board for e in current.player.boards]}  # fmt: skip
+        setting = next_setting(laid, setting)
+        s = _resync(s, laid)
+        s, feast = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
+        row["eaten"] = dict(feast.goods_used)
+        rows.append(row)
+        if last:
+            final = lay_tiles(_as_final(to_snapshot(s, setting)), Layout(), final=True)
+            report = score(final)
+            rows.append({"seed": seed, "round": "final", "score": report.total, "breakdown": report.breakdown,
+                         "laid": dict(_placed(final) - _placed(to_snapshot(s, setting))), "after": _summary(final)})  # fmt: skip
+            return rows
+
+
+def main() -> None:
+    from planner.value import CURRENT
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seeds", default="1,2,3")
+    ap.add_argument("--nodes", type=int, default=40)
+    ap.add_argument("--search", default="two-round")
+    ap.add_argument("--value", default=CURRENT)
+    ap.add_argument("--out", default="")
+    args = ap.parse_args()
+    for seed in [int(x) for x in args.seeds.split(",")]:
+        rows = play(seed, args.nodes, args.search, args.value)
+        if args.out:
+            with open(args.out, "a", encoding="utf-8") as f:
+                f.writelines(json.dumps(r) + "\n" for r in rows)
+        for r in rows:
+            if r["round"] == "final":
+                print(f"seed {seed} final {r['score']} {r['breakdown']} laid {r['laid']}", flush=True)
+                continue
+            print(f"seed {seed} round {r['round']}: {'; '.join(r['actions'])}", flush=True)
+            print(f"   held {r['held']}  laid {r['laid']}  kept {r['kept']}  -> {r['after']}  quick {r['quick']}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
