@@ -54,7 +54,7 @@ def play(seed: int, nodes: int, search: str, value: str) -> list[dict]:
     from models.occupation_deck import Deck
     from models.round_end import board_facts, end_round
     from models.round_rules import initial_state, setting_for, to_snapshot
-    from planner.solo import Layout, _as_final, _resync, lay_tiles, new_game, next_setting, take
+    from planner.solo import Layout, as_final, resync, lay_tiles, new_game, next_setting, take
     from planner.value.collect import planner_policy
 
     policy = planner_policy(nodes, value, search=search)
@@ -83,12 +83,12 @@ def play(seed: int, nodes: int, search: str, value: str) -> list[dict]:
                "ships": [sh.type for sh in current.player.ships], "emigrated": len(current.emigrated_ships),
                "boards": [e.board for e in current.player.boards]}  # fmt: skip
         setting = next_setting(laid, setting)
-        s = _resync(s, laid)
+        s = resync(s, laid)
         s, feast = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
         row["eaten"] = dict(feast.goods_used)
         rows.append(row)
         if last:
-            final = lay_tiles(_as_final(to_snapshot(s, setting)), Layout(), final=True)
+            final = lay_tiles(as_final(to_snapshot(s, setting)), Layout(), final=True)
             report = score(final)
             rows.append({"seed": seed, "round": "final", "score": report.total, "breakdown": report.breakdown,
                          "laid": dict(_placed(final) - _placed(to_snapshot(s, setting))), "after": _summary(final)})  # fmt: skip

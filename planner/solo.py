@@ -217,22 +217,23 @@ def play_game(
         # the last round: the feast comes first, then everything left is laid for points
         laid = current if last else lay_tiles(current, layout, final=False)
         setting = next_setting(laid, setting)
-        s = _resync(s, laid)
+        s = resync(s, laid)
         s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
         if last:
             end = to_snapshot(s, setting)
-            final = lay_tiles(_as_final(end), layout, final=True)
+            final = lay_tiles(as_final(end), layout, final=True)
             report = score(final)
             return GameResult(seed, report.total, report.breakdown, actions, final)
 
 
-def _as_final(snap: Snapshot) -> Snapshot:
+def as_final(snap: Snapshot) -> Snapshot:
+    """The snapshot marked as the end-of-game placement (the final layout's objective)."""
     data = snap.model_dump(mode="json")
     data["game"]["final"] = True
     return parse_snapshot(data)
 
 
-def _resync(s: State, laid: Snapshot) -> State:
+def resync(s: State, laid: Snapshot) -> State:
     """The state after a layout: boards gained are now in the snapshot, tiles laid left supply."""
     placed = {p.piece for e in laid.player.boards for p in e.placements}
     return replace(

@@ -47,7 +47,7 @@ def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None =
     from models.occupation_deck import Deck
     from planner.next_round import Memo, plan_two_rounds
     from planner.round_search import Options, plan
-    from planner.solo import Layout, _as_final, _resync, lay_tiles, new_game, next_setting, take
+    from planner.solo import Layout, as_final, resync, lay_tiles, new_game, next_setting, take
 
     say = progress or (lambda _: None)
     snap, ctx, pile = new_game(seed)
@@ -70,12 +70,12 @@ def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None =
         last = s.round >= current.last_round
         laid = current if last else lay_tiles(current, Layout(), final=False)
         setting = next_setting(laid, setting)
-        s = _resync(s, laid)
+        s = resync(s, laid)
         rounds.append({"round": s.round, "snapshot": after_feast(laid, s, setting, last), "actions": actions, "context": context})
         s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
         if last:
             say("end-of-game placement")
-            final = lay_tiles(_as_final(parse_snapshot(rounds[-1]["snapshot"])), Layout(), final=True)
+            final = lay_tiles(as_final(parse_snapshot(rounds[-1]["snapshot"])), Layout(), final=True)
             record = {"format": "affo-game/1", "start": start, "rounds": rounds, "final": dump_snapshot(final)}
             parse_record(record)  # every snapshot legal and no tile lost, or this raises
             return SoloGame(seed, record, score(final))
