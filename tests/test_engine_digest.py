@@ -51,3 +51,11 @@ def test_equality_not_the_digest_decides_whether_states_merge():
     other = start._replace(silver=start.silver + 1)
     forged = tuple.__new__(type(other), list(other[:-1]) + [start.digest])  # same digest, other silver
     assert hash(forged) == hash(start) and forged != start and len({start, forged}) == 2
+
+
+def test_replacing_a_field_by_itself_changes_neither_the_state_nor_its_digest():
+    s = play(AffoGame(), random_policy, seed=56).states[40]
+    same = s._replace(goods=s.goods, ships=s.ships, silver=s.silver)
+    assert same == s and same.digest == s.digest
+    richer = s._replace(goods=s.goods, silver=s.silver + 2, ships=s.ships + ((0, 0),))
+    assert richer.digest == fresh_digest(richer) != s.digest

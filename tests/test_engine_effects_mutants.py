@@ -15,7 +15,7 @@ from models.engine.effects import (
     play_occupations, take_specials, upgrade,
 )  # fmt: skip
 from models.engine.snapshots import from_snapshot
-from models.engine.state import ACTIONS, DECIDE, OCCUPATION, PLAY, ROLL, WEAPONS, goods_dict
+from models.engine.state import ACTIONS, DECIDE, OCCUPATION, PLAY, ROLL, WEAPONS, fresh_digest, goods_dict
 from models.engine.tables import BUILDING, GOOD, KNARR, LONGSHIP, WEAPON, WHALING_BOAT, Delta, space_index
 from models.round_context import split_snapshot
 from tests.round_positions import round_3
@@ -74,6 +74,10 @@ def test_gaining_adds_each_amount_ships_sorted_and_buildings_from_the_supply():
     assert [b.name for b in gain(s, Delta(buildings=((BUILDING["shed"], 2),))).boards] == ["home-long", "shed", "shed"]
     plain = gain(s, Delta(ore=1))
     assert (plain.goods, plain.weapons, plain.ships, plain.boards) == (s.goods, s.weapons, s.ships, s.boards)
+    fleet = gain(s, Delta(ships=((KNARR, 1),)))  # ships alone: the counts stay, the digest follows
+    assert (fleet.silver, fleet.goods, fleet.weapons, fleet.vikings_left) == (s.silver, s.goods, s.weapons, s.vikings_left)
+    assert fleet.ships == ((WHALING_BOAT, 0), (KNARR, 0), (LONGSHIP, 0)) and fleet.digest == fresh_digest(fleet)
+    assert Delta(buildings=((BUILDING["shed"], 1),)).fleet_only and not Delta(vikings=1, ships=((KNARR, 1),)).fleet_only
 
 
 def test_a_building_comes_only_while_the_supply_lasts():

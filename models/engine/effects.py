@@ -30,12 +30,13 @@ def gain(s: State, d: Delta) -> State:
     """Receive a bundle; weapon draws are left to the caller (they are a chance node)."""
     if d.empty:
         return s
-    s = s._replace(
-        silver=s.silver + d.silver, wood=s.wood + d.wood, stone=s.stone + d.stone, ore=s.ore + d.ore,
-        goods=add(s.goods, d.goods) if d.goods else s.goods,
-        weapons=add(s.weapons, d.weapons) if d.weapons else s.weapons,
-        vikings_left=s.vikings_left + d.vikings,
-    )  # fmt: skip
+    if not d.fleet_only:  # a compiled action's fleet (models/engine/plans.py) gains ships and buildings alone
+        s = s._replace(
+            silver=s.silver + d.silver, wood=s.wood + d.wood, stone=s.stone + d.stone, ore=s.ore + d.ore,
+            goods=add(s.goods, d.goods) if d.goods else s.goods,
+            weapons=add(s.weapons, d.weapons) if d.weapons else s.weapons,
+            vikings_left=s.vikings_left + d.vikings,
+        )  # fmt: skip
     if d.ships:
         s = s._replace(ships=tuple(sorted(s.ships + tuple((k, 0) for k, n in d.ships for _ in range(n)))))
     for kind, n in d.buildings:

@@ -126,6 +126,8 @@ class State(_Fields):
         try:
             for name, value in changes.items():
                 i = _INDEX[name]
+                if value is v[i]:  # unchanged (callers pass every field they might change): nothing to add
+                    continue
                 w = _SCALAR_WEIGHT[i]
                 h += w * (value - v[i]) if w else _change(i, v[i], value)  # counts inline: the commonest change
                 v[i] = value

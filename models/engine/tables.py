@@ -68,6 +68,8 @@ class Delta:
         fields = (self.silver, self.wood, self.stone, self.ore, self.goods, self.weapons, self.weapon_draws,
                   self.ships, self.buildings, self.vikings)  # fmt: skip
         object.__setattr__(self, "empty", not any(fields))
+        counts = (self.silver, self.wood, self.stone, self.ore, self.goods, self.weapons, self.vikings)
+        object.__setattr__(self, "fleet_only", not any(counts))  # `gain` then changes ships and buildings only
 
     @property
     def only_scalars(self) -> bool:
