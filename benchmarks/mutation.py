@@ -151,6 +151,12 @@ EQUIVALENT = {
     "models.engine.round_end.x_bonus__mutmut_65": "the one building a bonus pays is Newfoundland's single stone house: index 1, count 1, so gain_building(s, 1) is the same call",
     "models.engine.round_end.x_bonus__mutmut_73": "pay_cost=None is as false as pay_cost=False",
     "models.engine.round_end.x_bonus__mutmut_66": "the one building a bonus pays is Newfoundland's single stone house: a count of 1, gain_building's default",
+    "models.engine.flow.x_start__mutmut_14": "each weapon is named once in the setup and counts start at 0: setting is adding",
+    "models.engine.flow.x_start__mutmut_97": "rounds 1 and 2 show the same exploration faces (Shetland, Faroe Islands, Iceland, Greenland), with no silver on either",
+    "models.engine.flow.x_chance_outcomes__mutmut_16": "one and two players both turn 2 strips face up at setup",
+    "models.engine.flow.x__occupation_drawn__mutmut_18": "a card drawn for no space (-1) would finish the last space, upgrade-boat-and-emigrate, with no choice: it pays, gains and emigrates nothing",
+    "models.engine.flow.x__occupation_drawn__mutmut_25": "space 0 (build-shed, column 1) draws no card first, so it is never the space a card is drawn for",
+    "models.engine.flow.x__occupation_drawn__mutmut_26": "space 0 (build-shed, column 1) draws no card first, so it is never the space a card is drawn for",
 }
 
 
