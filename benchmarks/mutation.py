@@ -151,6 +151,7 @@ EQUIVALENT = {
     "models.engine.round_end.x_bonus__mutmut_65": "the one building a bonus pays is Newfoundland's single stone house: index 1, count 1, so gain_building(s, 1) is the same call",
     "models.engine.round_end.x_bonus__mutmut_73": "pay_cost=None is as false as pay_cost=False",
     "models.engine.round_end.x_bonus__mutmut_66": "the one building a bonus pays is Newfoundland's single stone house: a count of 1, gain_building's default",
+    "models.engine.flow.x_dealt__mutmut_15": "the weapon card drawn next sets the stage (WEAPONS, then ACTIONS): the stage set before it is overwritten",
     "models.engine.flow.x_start__mutmut_14": "each weapon is named once in the setup and counts start at 0: setting is adding",
     "models.engine.flow.x_start__mutmut_97": "rounds 1 and 2 show the same exploration faces (Shetland, Faroe Islands, Iceland, Greenland), with no silver on either",
     "models.engine.flow.x_chance_outcomes__mutmut_16": "one and two players both turn 2 strips face up at setup",
