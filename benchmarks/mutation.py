@@ -151,6 +151,33 @@ EQUIVALENT = {
     "models.engine.round_end.x_bonus__mutmut_65": "the one building a bonus pays is Newfoundland's single stone house: index 1, count 1, so gain_building(s, 1) is the same call",
     "models.engine.round_end.x_bonus__mutmut_73": "pay_cost=None is as false as pay_cost=False",
     "models.engine.round_end.x_bonus__mutmut_66": "the one building a bonus pays is Newfoundland's single stone house: a count of 1, gain_building's default",
+    "models.engine.flow.x_dealt__mutmut_15": "the weapon card drawn next sets the stage (WEAPONS, then ACTIONS): the stage set before it is overwritten",
+    "models.engine.flow.x_start__mutmut_14": "each weapon is named once in the setup and counts start at 0: setting is adding",
+    "models.engine.flow.x_start__mutmut_97": "rounds 1 and 2 show the same exploration faces (Shetland, Faroe Islands, Iceland, Greenland), with no silver on either",
+    "models.engine.flow.x_chance_outcomes__mutmut_16": "one and two players both turn 2 strips face up at setup",
+    "models.engine.flow.x__occupation_drawn__mutmut_18": "a card drawn for no space (-1) would finish the last space, upgrade-boat-and-emigrate, with no choice: it pays, gains and emigrates nothing",
+    "models.engine.flow.x__occupation_drawn__mutmut_25": "space 0 (build-shed, column 1) draws no card first, so it is never the space a card is drawn for",
+    "models.engine.flow.x__occupation_drawn__mutmut_26": "space 0 (build-shed, column 1) draws no card first, so it is never the space a card is drawn for",
+    "models.engine.choices.x__emigrate_choices__mutmut_4": "every emigration space costs 1 silver per round: round / 1 = round * 1",
+    "models.engine.choices.x__emigrate_choices__mutmut_11": "the swap gives a knarr: berth_free checks the large berths for any kind but a whaling boat, None included",
+    "models.engine.choices.x__inner_choices__mutmut_3": "the one space whose options upgrade or take mountain items (mountain-2x4-or-double-3) chooses one option, so every choice names its options",
+    "models.engine.choices.x__inner_choices__mutmut_5": "the one space whose options upgrade or take mountain items (mountain-2x4-or-double-3) chooses one option, so every choice names its options",
+    "models.engine.choices.x__interned__mutmut_1": "the interning memory is emptied one entry later: the same actions, one object each",
+    "models.engine.choices.x__option_sets__mutmut_22": "combinations longer than the options usable are empty",
+    "models.engine.choices.x__option_sets__mutmut_27": "the one space choosing any of its options (master-crafting) has no option bringing a ship: the state is never read",
+    "models.engine.choices.x__ships_fit_together__mutmut_16": "no option brings a whaling boat, so the boats added are always 0",
+    "models.engine.choices.x__reads__mutmut_6": "the set is still empty there: assigning and adding give the same fields",
+    "models.engine.choices.x__reads__mutmut_28": "every space that explores, or rolls for whales, raids or pillages, has a ship need, which puts ships in the key; hunting and snaring offers do not read ships",
+    "models.engine.choices.x__reads__mutmut_29": "the one space whose options bring ships (build-house-and-ship) has options with needs, which put ships in the key",
+    "models.engine.choices.x__reads__mutmut_50": "before it an emigration space's key held only its ship need's fields: it loses buildings_left, which emigrating does not read",
+    "models.engine.choices.x__space_legal__mutmut_23": "the whaling spaces also need a whaling boat in their data: the roll check repeats it",
+    "models.engine.choices.x__space_legal__mutmut_24": "the whaling spaces also need a whaling boat in their data: the roll check repeats it",
+    "models.engine.choices.x__space_legal__mutmut_27": "the whaling spaces also need a whaling boat in their data: the roll check repeats it",
+    "models.engine.choices.x__space_legal__mutmut_31": "with no card in hand a playing space offers no play count, so no action either way",
+    "models.engine.choices.x_offers__mutmut_26": "only milking and shearing decide False (no animal), and having no choices they return before this test",
+    "models.engine.choices.x_space_actions__mutmut_11": "misses the memory every time: the same actions are worked out again",
+    "models.engine.choices.x_space_actions__mutmut_12": "misses the memory every time: the same actions are worked out again",
+    "models.engine.choices.x_space_actions__mutmut_14": "the memory is emptied one entry later: the same actions",
 }
 
 
@@ -206,6 +233,16 @@ NOTES = """\
   mutmut leaves decorated functions alone, so of `draws.py` only `without` is mutated (the
   @cache'd draw distributions are pinned by tests/test_engine_dice_mutants.py and
   tests/test_engine_game.py, unmeasured).
+- `models/engine/spaces.py`, `flow.py` and `choices.py`, first run with the choices mutant tests as
+  they stood: 11 of 83 (13.3 %), 15 of 241 (6.2 %) and 58 of 470 (12.3 %) survived. Killed by
+  tests/test_engine_spaces_mutants.py and _flow_mutants.py and more choices tests: each ship need
+  read alone, a choice's alternative cost and options applied, the solo setup and the deal field by
+  field, and the memory of offers per space. mutmut runs a mutant only against the tests that
+  reached its function in the clean run; a function behind a memory (@cache) is reached only by
+  the first test that fills it, so such a function needs a test that empties the memory first.
+- The four last survivors of `models/round_end.py` (the round engine's) were killed afterwards by
+  tests/test_round_end_mutants.py (orange goods are nothing to lay before income, the bonuses of
+  the boards with the held tiles laid, the layout memory telling holdings apart).
 """
 
 

@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from models.engine import flow
-from models.engine.choices import PASS, anytime_actions, legal_actions, space_actions
+from models.engine import choices, flow
+from models.engine.choices import PASS, _ships_fit_together, anytime_actions, legal_actions, offers, space_actions
 from models.engine.snapshots import from_snapshot
 from models.engine.state import ACTIONS, DEAL, OCCUPATION, OVER, PLAY, ROLL, ROUND_END, STRIP, WEAPONS
-from models.engine.tables import KNARR, LONGSHIP, WHALING_BOAT, space_index
+from models.engine.tables import GOOD, KNARR, LONGSHIP, WHALING_BOAT, space_index
 from models.round_context import split_snapshot
 from tests.round_positions import round_3
 
@@ -147,3 +147,67 @@ def test_flow_dispatches_each_stage():
     assert flow.legal_actions(play) == [("play", 1), ("play", 2)]
     with pytest.raises(ValueError):
         flow.apply(s._replace(stage=OVER), PASS)
+
+
+def test_up_to_means_none_of_one_effect_beside_the_other():
+    """Take up to 3 items from one strip and upgrade 1 good: either part may be left out, not both."""
+    s = make(goods={"peas": 1})
+    takes = [((k, n),) for k in (0, 1) for n in (1, 2, 3)]  # strips of 3 and 4 items
+    assert offered(s)["mountain-3-upgrade-1"] == (
+        [(("upgrade", ()), ("mountain", m)) for m in takes]
+        + [(("upgrade", (GOOD["peas"],)), ("mountain", m)) for m in [(), *takes]]
+    )
+
+
+def test_forging_names_the_tile_forged():
+    s = make()
+    assert offered(s)["forge"] == [(("forge", "jewelry"),), (("forge", "fibula"),), (("forge", "forge-hammer"),)]
+    drawing = flow.apply(s, ("space", IDX["forge"], (("forge", "fibula"),)))  # column 3: a card first
+    forged = flow.apply(drawing, 0)
+    assert (forged.specials, forged.ore, forged.silver) == (("fibula",), 0, s.silver)
+
+
+def test_the_options_chosen_together_must_fit_in_the_bay():
+    """Room for every ship the options chosen bring at once: 3 small berths, 4 large ones
+    (build-house-and-ship's two options would bring a longship and a knarr together)."""
+    sp = flow.compiled()[IDX["build-house-and-ship"]]
+    assert _ships_fit_together(make(), sp, ()) and _ships_fit_together(make(), sp, (0, 1))
+    assert _ships_fit_together(make(ships=[{"type": "knarr"}] * 2), sp, (0, 1))
+    assert not _ships_fit_together(make(ships=[{"type": "knarr"}] * 3), sp, (0, 1))
+    assert _ships_fit_together(make(ships=[{"type": "knarr"}] * 3), sp, (1,))
+    small = make(ships=[{"type": "whaling-boat"}] * 3 + [{"type": "knarr"}])
+    assert _ships_fit_together(small, sp, (0, 1))  # large ships never take a small berth
+
+
+# --- the listing remembered per space -------------------------------------------------------------
+
+
+def _afresh(s) -> list[tuple]:
+    """Every space's offers worked out without the listing's memory."""
+    blocked = s.taken | s.placed
+    return [a for sp in flow.compiled() if not blocked & sp.bit and s.vikings_left >= sp.column for a in offers(s, sp)]
+
+
+KNARR_ONLY = [{"type": "knarr"}]
+# pairs of states differing only in what some space reads: (first listed, then listed, spaces told apart)
+PAIRS = [
+    (make(), make(ships=[{"type": "longship"}] * 2), "plunder: two longships"),
+    (make(), make()._replace(buildings_left=(3, 0, 5)), "build-house-and-ship: no stone house left"),
+    (make(), make()._replace(buildings_left=(0, 3, 5)), "build-shed: no shed left"),
+    (make(), make(resources={}), "building and crafting: no wood, stone or ore"),
+    (make(), make(ships=[{"type": "whaling-boat"}] * 3 + [{"type": "longship"}]), "build-whaling-boat: small berths full"),
+    (make(), make(goods={"cattle": 1}), "produce-milk: a cattle"),
+    (make(), make(goods={"hide": 1}), "upgrade-2: other goods"),
+    (make(), make()._replace(mountains=()), "mountain spaces: no strip"),
+    (make(silver=3, ships=KNARR_ONLY), make(silver=2, ships=KNARR_ONLY), "emigrate-2: 3 silver in round 3"),
+    (make(ships=KNARR_ONLY), make(), "special-sale: a knarr"),
+    (make(ships=KNARR_ONLY, silver=6), make(ships=KNARR_ONLY, silver=0), "special-sale: the silver"),
+    (make(), make(occupations={"hand": [2], "played_points": 0}), "occupation spaces: a card in hand"),
+]
+
+
+@pytest.mark.parametrize("first, then, why", PAIRS, ids=[p[2] for p in PAIRS])
+def test_the_listing_remembered_tells_apart_what_each_space_reads(first, then, why):
+    choices._cached_spaces.cache_clear()  # a fresh memory, filled by the first state
+    assert space_actions(first) == _afresh(first)
+    assert space_actions(then) == _afresh(then) != _afresh(first), why

@@ -1,15 +1,16 @@
 """The round's end, pinned exactly where mutants of models/round_end.py survived the worked
 examples of tests/test_round_end.py (benchmarks/RESULTS-mutation.md): boards gained since the
 snapshot, each kind of bonus reward, what the feast takes from the supply, the arguments that
-override the printed schedule, and the table cleared after a feast.
+override the printed schedule, the table cleared after a feast, and the tiles held laid before
+income.
 
-No tile the quick layout would lay is held in these positions, so the round end pays the boards
-exactly as given.
+No tile the quick layout would lay is held in these positions (but in the last section's), so
+the round end pays the boards exactly as given.
 """
 
 from __future__ import annotations
 
-from models.round_end import BoardFacts, empty_board_negatives, end_round, feast_for, state_income
+from models.round_end import BoardFacts, empty_board_negatives, end_round, feast_for, lay_held_tiles, state_income
 from models.round_rules import replace, to_snapshot
 from tests.helpers import entry, home, put, snapshot
 from tests.round_positions import start
@@ -109,3 +110,28 @@ def test_solo_blocking_can_be_switched_either_way():
     two, setting = start(snapshot(game={"round": 2, "players": 2}))
     two = replace(two, placed=frozenset({"take-stockfish"}))
     assert end_round(two, setting, NO_FACTS, solo_blocking=True)[0].taken == {"take-stockfish"}
+
+
+# --- the tiles held, laid before income ------------------------------------------------------------
+
+
+def test_orange_goods_held_are_nothing_to_lay_before_income():
+    """Home and exploration boards take green and blue goods only."""
+    s, setting = round_2(goods={"peas": 2, "beans": 1})
+    assert lay_held_tiles(s, setting) is None
+
+
+def test_the_bonuses_paid_are_those_of_the_boards_with_the_held_tiles_laid():
+    s, setting = round_2(silver=1)
+    laid = BoardFacts(2, (("silver", 1), ("stone", 1)))
+    after, _ = end_round(s, setting, BoardFacts(0, (("wood", 1),)), lay=lambda *_: laid)
+    assert (after.silver, after.wood, after.stone) == (1 + 2 + 1, s.wood, s.stone + 1)
+
+
+def test_each_holding_of_tiles_is_laid_on_its_own():
+    """The layouts remembered in a setting are told apart by the tiles held."""
+    few, setting = round_2(goods={"oil": 1})
+    many = replace(few, goods=(("hide", 1), ("oil", 1), ("silverware", 2)))
+    alone = lay_held_tiles(many, start(snapshot(game={"round": 2, "players": 1}, emigrated=7))[1])
+    assert lay_held_tiles(few, setting) != alone
+    assert lay_held_tiles(many, setting) == alone
