@@ -2,8 +2,9 @@
 
 The placement models are set packings whose LP relaxation is nearly tight (on the late-game
 fixture the LP gives 150.95 where the optimum is 150), while CP-SAT spends most of its time
-proving its own bound. So we solve the relaxation with GLOP (part of OR-Tools) and turn its duals
-into a bound checked in exact integer arithmetic, trusting no floating-point number:
+proving its own bound. So we solve the relaxation with GLOP (part of OR-Tools; the rows handed over
+as one sparse matrix) and turn its duals into a bound checked in exact integer arithmetic,
+trusting no floating-point number:
 
 for any multipliers y (rounded to multiples of 1/SCALE), every solution x satisfies
     c.x = y.(Ax) + d.x,   d = c - A^T y,
@@ -105,31 +106,39 @@ def lp_bound(model: cp_model.CpModel) -> LpBound | None:
 
     For a minimised objective the bound is on -objective. None when GLOP finds no optimum.
     """
-    from ortools.linear_solver import pywraplp  # loaded only when a bound is wanted
+    import numpy as np  # loaded only when a bound is wanted
+    from ortools.linear_solver.python import model_builder_helper as builder
+    from scipy.sparse import csr_matrix
 
     proto = model.proto
     # CP-SAT minimises coeffs.x + offset; maximize(e) stores -e (shown negated by scaling -1), so
     # -(coeffs.x + offset) is the maximised objective, or -objective for a minimised one.
     objective = {v: -k for v, k in zip(proto.objective.vars, proto.objective.coeffs)}
     offset = -Fraction(proto.objective.offset)
-    domains = [(v.domain[0], list(v.domain)[-1]) for v in proto.variables]
+    domains = [(v.domain[0], v.domain[len(v.domain) - 1]) for v in proto.variables]
     rows = rows_of(proto)
-    solver = pywraplp.Solver.CreateSolver("GLOP")
-    xs = [solver.NumVar(low, high, "") for low, high in domains]
-    inf = solver.infinity()
-    constraints = []
+    # the whole LP handed over as arrays (a sparse matrix): one call, not one per coefficient
+    starts, columns, values = [0], [], []
     for row in rows:
-        ct = solver.Constraint(-inf if row.low is None else row.low, inf if row.high is None else row.high)
-        for v, k in zip(row.vars, row.coeffs):
-            ct.SetCoefficient(xs[v], k)
-        constraints.append(ct)
-    goal = solver.Objective()
+        columns += row.vars
+        values += row.coeffs
+        starts.append(len(columns))
+    matrix = csr_matrix((np.array(values, dtype=float), np.array(columns, dtype=np.int64), np.array(starts, dtype=np.int64)), shape=(len(rows), len(domains)))
+    costs = np.zeros(len(domains))
     for v, k in objective.items():
-        goal.SetCoefficient(xs[v], k)
-    goal.SetMaximization()
-    if solver.Solve() != pywraplp.Solver.OPTIMAL:
+        costs[v] += k
+    lp = builder.ModelBuilderHelper()
+    lp.fill_model_from_sparse_data(
+        np.array([low for low, _ in domains], dtype=float), np.array([high for _, high in domains], dtype=float), costs,
+        np.array([-np.inf if row.low is None else row.low for row in rows], dtype=float),
+        np.array([np.inf if row.high is None else row.high for row in rows], dtype=float), matrix,
+    )  # fmt: skip
+    lp.set_maximize(True)
+    glop = builder.ModelSolverHelper("glop")
+    glop.solve(lp)
+    if glop.status() != builder.SolveStatus.OPTIMAL:
         return None
-    return certify(rows, domains, objective, [ct.dual_value() for ct in constraints], offset)
+    return certify(rows, domains, objective, glop.dual_values().tolist(), offset)
 
 
 def certify(rows: list[Row], domains: list[tuple[int, int]], objective: dict[int, int], duals: list[float], offset: Fraction = Fraction(0)) -> LpBound:

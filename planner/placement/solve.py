@@ -46,6 +46,11 @@ TARGETED_PARAMETERS = {"cp_model_probing_level": 0}
 # CP-SAT deterministic time the tie-break among equal optima may take at most: enough to prove it
 # on the solo game's boards, little beside the objective's own solve on five boards.
 TIE_BREAK_WORK = 0.5
+# The tie-break is solved without the certified LP bound: on large models its LP (a packed
+# objective in the millions) and the windows below it cost 1-1.5 s of CPU for a level given 0.5
+# units of work, more than the objective's own solve on five boards (place9 in
+# benchmarks/RESULTS-placement.md); small models never used it (LP_MIN_VARIABLES).
+TIE_BREAK_LP_BOUND = False
 # Layouts refused for want of a legal laying order, each cut off, before the greedy layout (legal
 # by construction) is answered instead: each cut excludes one set of tiles only, and a late-game
 # board once took 316 cuts in 40 minutes under load without ending. Counted, not timed: same answer under any load.
@@ -157,7 +162,8 @@ def break_ties(pm: PlacementModel, objective: Objective, answer: LexAnswer, para
         model.add(level.expr == value)
     work = TIE_BREAK_WORK if params.work_limit is None else min(TIE_BREAK_WORK, max(0.01, params.work_limit - answer.work))
     seconds = None if params.time_limit is None else max(0.01, params.time_limit - (time.monotonic() - start))
-    tie = solve_lexicographic(model, tie_break(pm), replace(params, work_limit=work, time_limit=seconds), read, max_packed_range=MAX_PACKED_RANGE)
+    tie_params = replace(params, work_limit=work, time_limit=seconds, lp_bound=params.lp_bound and TIE_BREAK_LP_BOUND)
+    tie = solve_lexicographic(model, tie_break(pm), tie_params, read, max_packed_range=MAX_PACKED_RANGE)
     if tie.answer is None:
         return answer.answer, "best found", tie.work
     return tie.answer, "proven" if tie.status == "OPTIMAL" else "best found", tie.work
