@@ -76,3 +76,16 @@ def test_games_played_with_a_shifted_base_are_read_as_the_base_forecast():
 def test_games_played_with_other_fitted_parts_are_refused():
     with pytest.raises(SystemExit, match="not v4's"):
         unshifted(_games().assign(value="v3"), load_model("v4"), load_model)
+
+
+def test_the_shipped_v7_is_v4_shifted_and_the_two_round_root_plans_as_with_v4():
+    # v7's shift was fitted on the two-round root's games: its choices there must be v4's too
+    from planner.next_round import plan_two_rounds
+
+    v4, v7 = load_model("v4"), load_model("v7")
+    assert v7.coef == v4.coef and v7.trees == v4.trees and v7.summary["recalibrated"]["played_with"] == ["v6"]
+    snap, ctx, _ = new_game(4)
+    s, setting = initial_state(snap, ctx), setting_for(snap, ctx)
+    a, b = plan_two_rounds(s, setting, Options(nodes=8, value="v4")), plan_two_rounds(s, setting, Options(nodes=8, value="v7"))
+    assert [x.action for x in a.steps] == [x.action for x in b.steps]
+    assert [x.action for x in a.alternatives] == [x.action for x in b.alternatives]
