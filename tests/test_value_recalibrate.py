@@ -14,7 +14,7 @@ from models.round_rules import initial_state, setting_for
 from planner.round_search import Options, make_evaluator, plan
 from planner.solo import new_game
 from planner.value.model import from_json, load_model, to_json
-from planner.value.recalibrate import cross_validated_error, seed_runs, shifts
+from planner.value.recalibrate import cross_validated_error, seed_runs, shifts, unshifted
 
 
 def _games() -> pd.DataFrame:
@@ -60,3 +60,32 @@ def test_the_shipped_v6_is_v4_shifted_and_plans_as_v4_does():
     assert [x.action for x in a.steps] == [x.action for x in b.steps]
     assert b.value - a.value == pytest.approx(dict(v6.round_shift)[1])
     assert make_evaluator(setting, "v6")(s) - make_evaluator(setting, "v4")(s) == pytest.approx(dict(v6.round_shift)[1])
+
+
+def test_games_played_with_a_shifted_base_are_read_as_the_base_forecast():
+    # played with v6 (v4 + its shift): v6's shift comes off, so the new shift is v4's own miss
+    v4, v6 = load_model("v4"), load_model("v6")
+    played = _games().assign(value="v6")
+    base_view = unshifted(played, v4, load_model)
+    by_round = dict(v6.round_shift)
+    assert list(base_view["value used"]) == pytest.approx([60.0 - by_round[1], 75.0 - by_round[2], 56.0 - by_round[1], 72.0 - by_round[2]])
+    assert shifts(base_view) == pytest.approx({1: 17.0 + by_round[1], 2: 1.5 + by_round[2]}, abs=0.006)
+    assert list(unshifted(_games().assign(value="v4"), v4, load_model)["value used"]) == [60.0, 75.0, 56.0, 72.0]
+
+
+def test_games_played_with_other_fitted_parts_are_refused():
+    with pytest.raises(SystemExit, match="not v4's"):
+        unshifted(_games().assign(value="v3"), load_model("v4"), load_model)
+
+
+def test_the_shipped_v7_is_v4_shifted_and_the_two_round_root_plans_as_with_v4():
+    # v7's shift was fitted on the two-round root's games: its choices there must be v4's too
+    from planner.next_round import plan_two_rounds
+
+    v4, v7 = load_model("v4"), load_model("v7")
+    assert v7.coef == v4.coef and v7.trees == v4.trees and v7.summary["recalibrated"]["played_with"] == ["v6"]
+    snap, ctx, _ = new_game(4)
+    s, setting = initial_state(snap, ctx), setting_for(snap, ctx)
+    a, b = plan_two_rounds(s, setting, Options(nodes=8, value="v4")), plan_two_rounds(s, setting, Options(nodes=8, value="v7"))
+    assert [x.action for x in a.steps] == [x.action for x in b.steps]
+    assert [x.action for x in a.alternatives] == [x.action for x in b.alternatives]

@@ -2,7 +2,8 @@
 value's training and test data.
 
 A game is `planner.solo.play_game` (the game `affo solo --seed N --nodes K` plays when the
-value is the current model) with the round planner choosing; `explore` > 0 makes it, with that probability per decision, take one of the
+value is the current model and the search two-round) with the round planner choosing (`search`:
+this round's search alone, or the two-round root `affo solo` uses); `explore` > 0 makes it, with that probability per decision, take one of the
 planner's other root alternatives instead (seeded: the same job gives the same game), so the
 data holds positions the planner alone would never reach. One row per round: the position as
 that round's action phase ends (planner/value/features.py; with `position="laid"`, once its tiles
@@ -22,6 +23,7 @@ class Job:
     value: str = "projection"  # the planner's leaf value: "projection" or a model file's version
     explore: float = 0.0
     position: str = "held"  # the features recorded: of the position as it is, or "laid" (laid.py)
+    search: str = "round"  # the planner playing: "round" or "two-round" (planner_policy's)
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ def play_job(job: Job) -> Played:
         x = features(*laid_position(s, setting, {})) if job.position == "laid" else features(s, setting, ev)
         rows.append([s.round, *x, ev(s)])
 
-    result = play_game(planner_policy(job.nodes, job.value, job.explore, job.seed), job.seed, observe=observe)
+    result = play_game(planner_policy(job.nodes, job.value, job.explore, job.seed, job.search), job.seed, observe=observe)
     return Played(job, result.score, result.breakdown, rows)
 
 
@@ -84,7 +86,7 @@ def play_jobs(jobs: list[Job], workers: int = 2, on_done=None) -> list[Played]:
 
 
 def frame(played: list[Played]):
-    """One row per (game, round): seed, policy, round, features, the value used, final score."""
+    """One row per (game, round): seed, policy (nodes, value, explore, search), round, features, the value used, final score."""
     import pandas as pd
 
     from planner.value.features import NAMES
@@ -93,7 +95,7 @@ def frame(played: list[Played]):
     for g in played:
         for row in g.rows:
             rec = {"seed": g.job.seed, "nodes": g.job.nodes, "value": g.job.value, "explore": g.job.explore, "position": g.job.position,
-                   "round": row[0]}  # fmt: skip
+                   "search": g.job.search, "round": row[0]}  # fmt: skip
             rec.update(zip(NAMES, row[1:-1]))
             rec["value used"] = row[-1]
             rec["final score"] = g.score

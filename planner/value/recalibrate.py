@@ -26,6 +26,26 @@ def shifts(df) -> dict[int, float]:
     return {int(r): round(float(v), 2) for r, v in miss.groupby(df["round"]).mean().items()}
 
 
+def parts(model) -> tuple:
+    """What a model plays with: everything but its version, summary and shift."""
+    return (model.names, model.low, model.high, model.mean, model.scale, model.coef, model.intercept, model.trees,
+            model.tree_init, model.learning_rate, model.offset, model.position)  # fmt: skip
+
+
+def unshifted(df, base, load):
+    """df with "value used" as the base's forecast without any shift: each row's playing model
+    (`load(version)`) must have the base's fitted parts; its shift at the row's round is taken off."""
+    out = df.copy()
+    for version in sorted(set(df["value"])):
+        played = load(version)
+        if parts(played) != parts(base):
+            raise SystemExit(f"the data was played with {version}, whose fitted parts are not {base.version}'s: its forecasts are not the base's")
+        rows = out["value"] == version
+        by_round = dict(played.round_shift)
+        out.loc[rows, "value used"] = out.loc[rows, "value used"] - out.loc[rows, "round"].map(lambda r: by_round.get(int(r), 0.0))
+    return out
+
+
 def cross_validated_error(df) -> dict[int, float]:
     import numpy as np
     from sklearn.model_selection import GroupKFold
@@ -60,17 +80,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--version", required=True)
     ap.add_argument("--data", nargs="+", required=True, help="Parquet files of positions (planner/value/collect.py)")
     args = ap.parse_args(argv)
-    df = pd.concat([pd.read_parquet(p) for p in args.data], ignore_index=True)
-    played = set(df["value"])
-    if played != {args.base}:
-        raise SystemExit(f"the data was played with {sorted(played)}, not {args.base}: its forecasts are not the base model's")
+    played = pd.concat([pd.read_parquet(p) for p in args.data], ignore_index=True)
     base = load_model(args.base)
+    df = unshifted(played, base, load_model)
     shift = shifts(df)
     games = df.groupby("seed")["final score"].first()
     seeds = sorted(int(s) for s in games.index)
     summary = dict(base.summary) | {
         "recalibrated": {
             "base": args.base,
+            "played_with": sorted(set(played["value"])),
             "games": int(games.size),
             "seeds": seed_runs(seeds),
             "final_score": {"mean": round(float(games.mean()), 2), "min": int(games.min()), "max": int(games.max())},
