@@ -55,9 +55,9 @@ def play(seed: int, nodes: int, search: str, value: str) -> list[dict]:
     from models.round_end import board_facts, end_round
     from models.round_rules import initial_state, setting_for, to_snapshot
     from planner.solo import Layout, as_final, resync, lay_tiles, new_game, next_setting, take
-    from planner.value.collect import planner_policy
+    from planner.solo import search_policy
 
-    policy = planner_policy(nodes, value, search=search)
+    policy = search_policy(nodes, value, search)
     snap, ctx, pile = new_game(seed)
     rng, deck = random.Random(f"dice-{seed}"), Deck(seed)
     setting = setting_for(snap, ctx)

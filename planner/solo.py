@@ -118,21 +118,31 @@ def next_setting(laid: Snapshot, setting: Setting) -> Setting:
     return Setting(laid, players=1, drawn_occupation_points=setting.drawn_occupation_points)
 
 
-def search_policy(nodes: int, value: str, search: str = "two-round", tile_credit: float = 0.0, further_until: int = 0) -> Policy:
+def search_policy(
+    nodes: int, value: str, search: str = "two-round", tile_credit: float = 0.0, further_until: int = 0,
+    explore: float = 0.0, seed: int = 0,
+) -> Policy:
     """The round planner as a policy, re-planning before every action: "round" (this round's
     actions valued at its end) or "two-round" (planner/next_round.py; `further_until`: its
-    plan_two_rounds'); `tile_credit`: Options'.
+    plan_two_rounds'); `tile_credit`: Options'. `explore`: the share of decisions, drawn seeded by
+    `seed`, that take the plan's first choice or one of its alternatives at random (training games).
     `policy.searched` counts the states expanded and the decisions (what a game's search cost)."""
     from planner.next_round import Memo, plan_two_rounds
     from planner.round_search import Options, plan
 
     options, memo = Options(nodes=nodes, value=value, tile_credit=tile_credit), Memo()
+    rng = random.Random(f"explore-{seed}")
 
     def choose(s: State, setting: Setting) -> Action | None:
         p = plan_two_rounds(s, setting, options, memo, further_until) if search == "two-round" else plan(s, setting, options)
         choose.searched[0] += p.expanded
         choose.searched[1] += 1
-        return p.steps[0].action if p.steps else None
+        if not p.steps:
+            return None
+        picks = [p.steps[0].action] + [a.action for a in p.alternatives]
+        if explore and len(picks) > 1 and rng.random() < explore:
+            return picks[rng.randrange(len(picks))]
+        return picks[0]
 
     choose.searched = [0, 0]
     return choose

@@ -1,11 +1,13 @@
-"""The training games' policy: `--search two-round` plays as `affo solo` does."""
+"""The training games' policy: affo solo's (planner.solo.search_policy), exploring when asked."""
 
 import random
 
 from models.occupation_deck import Deck
 from models.round_rules import initial_state, setting_for
 from planner.solo import new_game, search_policy, take
-from planner.value.collect import Job, Played, frame, planner_policy
+from planner.next_round import plan_two_rounds
+from planner.round_search import Options
+from planner.value.collect import Job, Played, frame
 
 
 def _opening(seed: int):
@@ -14,14 +16,23 @@ def _opening(seed: int):
     return initial_state(snap, ctx), setting
 
 
-def test_the_two_round_training_policy_without_exploring_chooses_as_affo_solo_does():
+def test_the_training_policy_without_exploring_plays_the_two_round_plans_first_choice():
     s, setting = _opening(3)
-    trained, solo = planner_policy(4, "v6", 0.0, 3, "two-round"), search_policy(4, "v6", "two-round")
+    policy = search_policy(4, "v6", "two-round", explore=0.0, seed=3)
     rng, deck = random.Random(0), Deck(3)
     for _ in range(3):  # the first actions of round 1, each replanned
-        a = trained(s, setting)
-        assert a == solo(s, setting)
+        a = policy(s, setting)
+        assert a == plan_two_rounds(s, setting, Options(nodes=4, value="v6")).steps[0].action
         s = take(s, a, setting, rng, deck)
+
+
+def test_exploring_draws_among_the_plans_choices_by_its_seed():
+    s, setting = _opening(3)
+    p = plan_two_rounds(s, setting, Options(nodes=4, value="v6"))
+    picks = [p.steps[0].action] + [a.action for a in p.alternatives]
+    drawn = {seed: search_policy(4, "v6", "two-round", explore=1.0, seed=seed)(s, setting) for seed in range(8)}
+    assert set(drawn.values()) <= set(picks) and len(set(drawn.values())) > 1
+    assert drawn[5] == search_policy(4, "v6", "two-round", explore=1.0, seed=5)(s, setting)
 
 
 def test_the_positions_name_the_search_that_played_them():

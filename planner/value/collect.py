@@ -12,7 +12,6 @@ are laid, planner/value/laid.py), its round, and the final score.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 
@@ -23,7 +22,7 @@ class Job:
     value: str = "projection"  # the planner's leaf value: "projection" or a model file's version
     explore: float = 0.0
     position: str = "held"  # the features recorded: of the position as it is, or "laid" (laid.py)
-    search: str = "round"  # the planner playing: "round" or "two-round" (planner_policy's)
+    search: str = "round"  # the planner playing: "round" or "two-round" (planner.solo.search_policy's)
 
 
 @dataclass(frozen=True)
@@ -34,36 +33,10 @@ class Played:
     rows: list  # [round, *features, prediction of the value the planner used]
 
 
-def planner_policy(nodes: int, value: str = "projection", explore: float = 0.0, seed: int = 0, search: str = "round"):
-    """The round planner as a solo-game policy: re-plans before every action. `search`: "round"
-    (this round's actions, valued at its end) or "two-round" (the root's best lines carried into
-    the next round, planner/next_round.py)."""
-    from planner.next_round import Memo, plan_two_rounds
-    from planner.round_search import Options, plan
-
-    rng = random.Random(f"explore-{seed}")
-    options = Options(nodes=nodes, value=value)
-    memo = Memo()
-
-    def choose(s, setting):
-        p = plan_two_rounds(s, setting, options, memo) if search == "two-round" else plan(s, setting, options)
-        choose.searched[0] += p.expanded
-        choose.searched[1] += 1
-        if not p.steps:
-            return None
-        picks = [p.steps[0].action] + [a.action for a in p.alternatives]
-        if explore and len(picks) > 1 and rng.random() < explore:
-            return picks[rng.randrange(len(picks))]
-        return picks[0]
-
-    choose.searched = [0, 0]  # states expanded, decisions: what a game's search cost
-    return choose
-
-
 def play_job(job: Job) -> Played:
     """One game and its positions; a plain function so Dask can send it to any worker."""
     from planner.round_search import make_evaluator
-    from planner.solo import play_game
+    from planner.solo import play_game, search_policy
     from planner.value.features import features
 
     from planner.value.laid import laid_position
@@ -75,7 +48,8 @@ def play_job(job: Job) -> Played:
         x = features(*laid_position(s, setting, {})) if job.position == "laid" else features(s, setting, ev)
         rows.append([s.round, *x, ev(s)])
 
-    result = play_game(planner_policy(job.nodes, job.value, job.explore, job.seed, job.search), job.seed, observe=observe)
+    policy = search_policy(job.nodes, job.value, job.search, explore=job.explore, seed=job.seed)
+    result = play_game(policy, job.seed, observe=observe)
     return Played(job, result.score, result.breakdown, rows)
 
 
