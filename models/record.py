@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from models.rules import check_snapshot
-from models.snapshot import Placement, Problem, Snapshot, SnapshotError, parse_snapshot, read_json
+from models.snapshot import GAME_RECORD, Placement, Problem, Snapshot, SnapshotError, parse_snapshot, read_json
 
-FORMAT = "affo-game/1"
+FORMAT = GAME_RECORD
 TOP_KEYS = {"format", "start", "rounds", "final"}
 ROUND_KEYS = {"round", "snapshot", "actions", "context"}
 ACTION_KEYS = {"kind", "space", "choice"}

@@ -165,6 +165,11 @@ class SnapshotError(Exception):
 
 
 ROOT = "$"  # the path of the whole document
+GAME_RECORD = "affo-game/1"  # models/record.py's format, named here so reading a snapshot stays light
+GAME_RECORD_HINT = (
+    "this file is a game record (affo-game/1), not a snapshot of one position: `affo review FILE` "
+    "reviews the game; its \"final\" object is the end-of-game snapshot"
+)
 MAX_DEPTH = 24  # deeper than any snapshot or round context; beyond it the input is refused
 SIMPLE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 WHAT = {"piece": "piece", "board": "board", "goods": "goods", "specials": "special tile"}
@@ -262,6 +267,8 @@ def _join(messages: list[str]) -> str:
 
 
 def parse_snapshot(data: object) -> Snapshot:
+    if isinstance(data, dict) and data.get("format") == GAME_RECORD:  # a whole game, not one position
+        raise SnapshotError([Problem("format", GAME_RECORD_HINT)])
     try:
         return Snapshot.model_validate(data)
     except ValidationError as err:

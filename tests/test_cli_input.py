@@ -61,6 +61,15 @@ def test_malformed_json_and_missing_file(tmp_path):
         assert len(result.output.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("command", ["validate", "score", "show", "place", "feast"])
+def test_a_game_record_is_named_and_review_suggested(command):
+    """A whole game handed to a one-position command: one problem that says what the file is."""
+    result = run(command, "examples/game-long.json")
+    assert result.exit_code == 2, result.output
+    assert "game record (affo-game/1)" in result.output and "affo review" in result.output
+    assert "Input should be" not in result.output and "unknown key" not in result.output
+
+
 def test_validate_json_lists_every_error():
     data = bad(lambda d: d["player"].update(silver=-1, goods={"mead": "x"}))
     result = run("validate", "-", "--json", stdin=json.dumps(data))
