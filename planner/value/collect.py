@@ -23,6 +23,7 @@ class Job:
     explore: float = 0.0
     position: str = "held"  # the features recorded: of the position as it is, or "laid" (laid.py)
     search: str = "round"  # the planner playing: "round" or "two-round" (planner.solo.search_policy's)
+    tile_credit: float = 0.0  # the player's leaf credit for tiles held (planner/tile_credit.py): games that fill boards
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def play_job(job: Job) -> Played:
         x = features(*laid_position(s, setting, {})) if job.position == "laid" else features(s, setting, ev)
         rows.append([s.round, *x, ev(s)])
 
-    policy = search_policy(job.nodes, job.value, job.search, explore=job.explore, seed=job.seed)
+    policy = search_policy(job.nodes, job.value, job.search, job.tile_credit, explore=job.explore, seed=job.seed)
     result = play_game(policy, job.seed, observe=observe)
     return Played(job, result.score, result.breakdown, rows)
 
