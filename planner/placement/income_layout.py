@@ -29,6 +29,10 @@ BELOW_BOUND_BUDGET = 3_000  # nodes for each of them
 POINTS_NODE_BUDGET = 30_000  # likewise over every choice reaching the points bound
 # nodes per search by tiles in the first pass: five boards' bonus level finds its cover in 5,454
 PIECE_FIRST_BUDGET = 6000
+# The search by cells gets this share of its budget before the search by tiles is tried, and the
+# whole budget after it: where laying large tiles first is what finds a cover (five boards' bonus
+# level: 5,454 nodes by tiles, none in 30,000 by cells) the cells' whole budget was spent first.
+CELLS_FIRST_SHARE = 4
 MAX_COMBINATIONS = 24  # choices tried, fewest needed cells first
 MAX_DEPTH_CHOICES = 100_000  # choices of depths listed before the fewest are picked (every case's few hundred at most)
 
@@ -118,9 +122,12 @@ def cover_one(needs: list[tuple[set[Key], set[Key]]], supply: Counter, index: Co
     where both find one, the search by cells lays fewer single cells (no overhang first, largest
     tile first), so its layout often reaches the points bound as well (round 4: with tiles first
     the points level took CP-SAT 1.47 units of work instead of none)."""
-    searches = [search_for(need, free, supply, index, apart_first) for need, free in needs for apart_first in (True, False)]
-    found = first_cover(searches, budget)
+    def by_cells():
+        return [search_for(need, free, supply, index, apart_first) for need, free in needs for apart_first in (True, False)]
+
+    found = first_cover(by_cells(), budget // CELLS_FIRST_SHARE)
     if found is not None:
         return found
     by_tiles = [PieceSearch(need, free, supply, index, lowest_first=low) for need, free in needs for low in (False, True)]
-    return first_cover(by_tiles, budget, first=min(budget, PIECE_FIRST_BUDGET))
+    found = first_cover(by_tiles, budget, first=min(budget, PIECE_FIRST_BUDGET))
+    return found if found is not None else first_cover(by_cells(), budget)
