@@ -179,7 +179,8 @@ def best_greedy(pm: PlacementModel, objective: Objective, final: bool, bonus_bou
         chosen = bonus_layout(bonus_bound, pm.income_best, pm.supply, index) if bonus_bound else None
         if chosen is not None:
             points = points_bound_at(pm, bonus_bound, pm.income_best, bonus_bound.at(pm.income_best))
-            better = points_layout(points, pm.supply, index, lambda c: points_of(pm, c)) if points else None
+            reached = points is not None and points.best() == points_of(pm, chosen)  # nothing to search for
+            better = points_layout(points, pm.supply, index, lambda c: points_of(pm, c)) if points and not reached else None
             chosen = better if better is not None else chosen
         chosen = chosen if chosen is not None else income_layout(pm.states, pm.supply, pm.candidates, index)
         layouts += [GreedyLayout(chosen)] if chosen is not None else []
