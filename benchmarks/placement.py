@@ -218,7 +218,18 @@ def main() -> None:
         "verification; `work` is CP-SAT's deterministic time (load-independent).\n\n"
         f"Machine: {machine()}; {loads}.\n\n" + markdown(frame) + "\n"
     )
-    (ROOT / "benchmarks/RESULTS-placement.md").write_text(text)
+    results = ROOT / "benchmarks/RESULTS-placement.md"
+    results.write_text(text + kept_sections(results))
+
+
+def kept_sections(results: Path) -> str:
+    """The file's sections after the latest run's table (`## ...`: studies and earlier figures),
+    kept as they are: a run replaces only the table at the top."""
+    if not results.exists():
+        return ""
+    old = results.read_text()
+    at = old.find("\n## ")
+    return "" if at < 0 else old[at:]
 
 
 if __name__ == "__main__":
