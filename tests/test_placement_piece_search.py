@@ -81,3 +81,19 @@ def test_piece_search_agrees_with_the_exhaustive_cell_search(supply, silver, ore
                 check_cover(found, candidates, need, free, pieces)
         verdicts[expected is not None] += 1
     assert verdicts[True] and verdicts[False]  # both kinds of answer are tested
+
+
+def test_a_needed_cell_no_tile_can_cover_fails_at_once_in_both_searches():
+    """A needed cell that no candidate covers (here one off the board) means no cover: both
+    searches answer None at once, neither cut short (the search by cells once raised instead)."""
+    s = snap([{"id": "A", "board": "shetland"}], goods=SUPPLIES[0])
+    states, pieces = board_states(s), placeable_supply(s, {}, False)
+    candidates = all_candidates(states, pieces)
+    index = CoverIndex(states, candidates, pieces)
+    reachable = (candidates[0].board, min(candidates[0].cells))
+    need = {reachable, (candidates[0].board, (-5, -5))}
+    by_cells = search_for(need, set(), pieces, index, True)
+    assert by_cells.run(UNLIMITED) is None and not by_cells.cut_short
+    for lowest_first in (False, True):
+        by_tiles = PieceSearch(need, set(), pieces, index, lowest_first=lowest_first)
+        assert by_tiles.run(UNLIMITED) is None and not by_tiles.cut_short

@@ -98,7 +98,7 @@ class Search:
         self.room = [ix.pools.area[g] for g in ix.groups]
         self.uncovered = list(need_per_pool)
         self.budget = budget
-        found = self.cover(0)
+        found = not self.ready.impossible and self.cover(0)
         self.cut_short = not found and self.nodes >= budget
         return list(self.chosen) if found else None
 
@@ -155,6 +155,7 @@ class Prepared:
     options: dict[int, list[int]]  # needed cell's bit -> candidates that may cover it, preferred first
     needed: dict[int, int]  # candidate -> how many needed cells it covers
     need_per_pool: list[int]
+    impossible: bool = False  # a needed cell no candidate covers: no cover, nothing to search
 
 
 def search_for(
@@ -177,7 +178,7 @@ def search_for(
         for k in need_keys:
             bit = index.bit.get(k)
             if bit is None:  # nothing can cover this needed cell: a search that fails at once
-                return Prepared([-1], {-1: []}, {}, per_pool)
+                return Prepared([], {}, {}, per_pool, impossible=True)
             opts = [i for i in index.by_cell[bit] if not masks[i] & banned and not (refuse and refuse(i))]
             # no overhang first, then the largest tile, kept-apart colours first or last, then a fixed order
             opts.sort(key=lambda i: (silver_last and index.pieces[i] == "silver", bin(masks[i] & ~need_mask).count("1"), -index.sizes[i], (index.apart[i] is not None) != apart_first, index.pieces[i], i))
