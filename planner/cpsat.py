@@ -66,8 +66,8 @@ class SolveParams:
     work_limit: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # further CP-SAT parameters by name
     lp_bound: bool = False  # certified LP bound and reduced-cost fixing per level (module docstring)
-    targeted_steps: int = 1  # with lp_bound: searches restricted to the bound, then the whole level
-    min_fixed_share: float = 0.1  # restricted searches only when the bound fixes this share of variables
+    targeted_steps: int = 3  # with lp_bound: searches restricted near the bound, then the whole level
+    min_fixed_share: float = 0.05  # restricted searches only when the bound fixes this share of variables
     gallop_share: float = 0.5  # beyond targeted_steps, restricted searches go on while the bound fixes this share
     lp_min_variables: int = 0  # with lp_bound: smaller models are solved plainly (GLOP costs more than it saves)
     targeted_extra: dict[str, Any] = field(default_factory=dict)  # CP-SAT parameters of the restricted searches only
@@ -248,9 +248,10 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         budget.spend(solver)
         return LevelStep(solver, code, solver.best_objective_bound, 1)
     sign = 1 if maximize else -1  # the bound is on sign * objective
-    upper, target, solves = lp.best, lp.best, 0
+    upper, solves = lp.best, 0
     log.debug("LP bound %.3f, fixes %d of %d variables at it", float(lp.bound), len(lp.fixings(upper)), len(lp.domains))
-    while worth_restricting(lp, target, solves, params):
+    target = next_target(lp, upper, 0, solves, params)
+    while target is not None:
         model.add(sign * objective <= upper)
         step = search_window(model, objective, sign, lp.fixings(target), target, upper, params, budget, callback)
         solves += 1
@@ -261,7 +262,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         if step.code != cp_model.INFEASIBLE:
             break  # out of its share of the limit: solve the level whole
         upper = target - 1  # proven: no solution reaches `target`
-        target = upper - 2 * width + 1  # the next window twice as wide
+        target = next_target(lp, upper, width, solves, params)
     model.add(sign * objective <= upper)
     solver = budget.solver()
     code = solver.solve(model, callback)
@@ -271,12 +272,25 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     return LevelStep(solver, code, bound, solves + 1)
 
 
-def worth_restricting(lp, target: int, solves: int, params: SolveParams) -> bool:
-    """A restricted search pays only when the bound fixes much: else it is the whole search
-    again, with a target that may be out of reach (the income level's LP fixes almost nothing).
-    While it fixes most variables each search is nearly free, so the window keeps widening."""
-    share = len(lp.fixings(target)) / max(1, len(lp.domains))
-    return share >= params.gallop_share or (solves < params.targeted_steps and share >= params.min_fixed_share)
+def next_target(lp, upper: int, width: int, solves: int, params: SolveParams) -> int | None:
+    """The lowest value the next restricted search looks at (it looks from there to `upper`),
+    or None: solve the level whole. A restricted search pays only when the bound fixes much,
+    else it is the whole search again with a target that may be out of reach (the income
+    level's LP fixes almost nothing). While the bound fixes most variables each search is
+    nearly free, so the window doubles; else, for the first `targeted_steps` searches, it
+    looks at one value at a time, where the bound fixes the most (a blend whose optimum lies
+    one below its LP bound is found there: benchmarks/RESULTS-placement.md, place14)."""
+    wide = upper - 2 * width + 1
+    if width and fixed_share(lp, wide) >= params.gallop_share:
+        return wide
+    if solves < params.targeted_steps and fixed_share(lp, upper) >= params.min_fixed_share:
+        return upper
+    return None
+
+
+def fixed_share(lp, target: int) -> float:
+    """The share of variables every solution worth at least `target` must fix."""
+    return len(lp.fixings(target)) / max(1, len(lp.domains))
 
 
 @dataclass

@@ -118,3 +118,27 @@ def test_a_proven_bound_reached_by_the_last_solution_skips_the_solve(seed):
     levels[2] = replace(levels[2], proven_bound=lambda values: loose)
     answer = solve_lexicographic(model, levels, SolveParams(workers=1, seed=0), read=lambda s: [s.value(v) for v in x])
     assert (answer.status, answer.values) == ("OPTIMAL", expected)
+
+
+class SharesAt:
+    """A stand-in LP bound: how many of 100 variables every solution worth at least `target` fixes."""
+
+    def __init__(self, fixed: dict[int, int]):
+        self.fixed, self.domains = fixed, [(0, 1)] * 100
+
+    def fixings(self, target: int) -> list[tuple[int, int]]:
+        return [(0, 1)] * self.fixed.get(target, 0)
+
+
+def test_windows_look_one_value_at_a_time_near_the_bound_then_gallop_or_stop():
+    from planner.cpsat import next_target
+
+    params = SolveParams(targeted_steps=3, min_fixed_share=0.05, gallop_share=0.5)
+    lp = SharesAt({10: 40, 9: 7, 8: 2, 7: 1})
+    assert next_target(lp, 10, 0, 0, params) == 10  # first: the bound itself
+    assert next_target(lp, 9, 1, 1, params) == 9  # 7 of 100 fixed at 9: one value, not [8, 9]
+    assert next_target(lp, 8, 1, 2, params) is None  # 2 of 100: the whole level
+    assert next_target(lp, 9, 1, 3, params) is None  # targeted_steps spent
+    galloping = SharesAt({10: 90, 8: 60})
+    assert next_target(galloping, 9, 1, 5, params) == 8  # most variables fixed at [8, 9]: the window doubles
+    assert next_target(SharesAt({10: 4}), 10, 0, 0, params) is None  # too little fixed to restrict at all
