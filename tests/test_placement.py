@@ -388,3 +388,17 @@ def test_equal_optima_resolve_to_the_lowest_cells(test_boards, objective):
         assert lowness(TIES, laid) == max(lowness(TIES, o) for o in optima)
         answers.add(frozenset(cells for _, cells, _ in laid))
     assert len(answers) == 1
+
+
+def test_a_large_model_skips_the_tie_break_and_keeps_the_objectives_answer(test_boards, monkeypatch):
+    """Past TIE_BREAK_MAX_VARIABLES the objective's own answer is returned, said to be so."""
+    import planner.placement.solve as solve
+
+    test_boards["home-short"] = replace(TIES, name="home-short")
+    s = snap([{"id": "home", "board": "home-short"}], silver=1, goods={"oil": 1, "rune-stone": 1})
+    settings = Settings(objective="final", workers=1, seed=0)
+    plain = run_place(s, replace(settings, tie_break=False)).result
+    monkeypatch.setattr(solve, "TIE_BREAK_MAX_VARIABLES", 1)
+    skipped = run_place(s, settings).result
+    assert (skipped.status, skipped.tie_break) == ("OPTIMAL", "skipped (large model)")
+    assert skipped.placements == plain.placements and skipped.objective == plain.objective

@@ -51,6 +51,10 @@ TIE_BREAK_WORK = 0.5
 # units of work, more than the objective's own solve on five boards (place9 in
 # benchmarks/RESULTS-placement.md); small models never used it (LP_MIN_VARIABLES).
 TIE_BREAK_LP_BOUND = False
+# Models this large skip the tie-break: on every large benchmark case and objective (fifteen) its
+# TIE_BREAK_WORK found no layout other than the objective's own answer, at 0.6-0.7 s each (place15
+# in benchmarks/RESULTS-placement.md); the answer stays the same on every run, being the work-limited search's.
+TIE_BREAK_MAX_VARIABLES = 3000
 # Layouts refused for want of a legal laying order, each cut off, before the greedy layout (legal
 # by construction) is answered instead: each cut excludes one set of tiles only, and a late-game
 # board once took 316 cuts in 40 minutes under load without ending. Counted, not timed: same answer under any load.
@@ -77,7 +81,7 @@ class PlacementResult:
     objective_reason: str = ""
     rounds_left: int = 0
     work: float = 0.0  # CP-SAT deterministic time over every solve (the machine's load does not change it)
-    tie_break: str = ""  # among equal optima: "proven" (lowest cells first), "best found" (its limit ran out), "" (not run)
+    tie_break: str = ""  # among equal optima: "proven" (lowest cells first), "best found" (its limit ran out), "skipped (large model)", "" (not asked)
 
 
 class ProgressReporter(cp_model.CpSolverSolutionCallback):
@@ -134,7 +138,9 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         if answer.answer is None:
             return finish.without_solution(answer.status, greedy)
         chosen, resources = answer.answer
-        if answer.status == "OPTIMAL" and settings.tie_break:
+        if answer.status == "OPTIMAL" and settings.tie_break and len(pm.model.proto.variables) >= TIE_BREAK_MAX_VARIABLES:
+            finish.tie_break = "skipped (large model)"
+        elif answer.status == "OPTIMAL" and settings.tie_break:
             (chosen, resources), finish.tie_break, tie_work = break_ties(pm, objective, answer, params, start, read)
             finish.work = work = work + tie_work
         bad = boards_without_order(pm, snapshot, chosen, order_of)
