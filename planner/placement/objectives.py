@@ -13,7 +13,8 @@ All are maximised, all in integer units, so "OPTIMAL" is a proof:
   N = income phases still to come, since a paid bonus and income are received again in each.
 
 Among equal optima, `tie_break` (solved after the objective, with its optimum fixed) prefers the
-layout covering the fewest cells, then the lowest, so which is returned does not depend on search order.
+layout covering the fewest cells, then the lowest, so which is returned does not depend on search order
+(skipped on models of 3000 variables or more, where within its limit it never changed the answer: solve.py).
 """
 
 from __future__ import annotations
