@@ -98,14 +98,18 @@ def candidates_on(state: BoardState, name: str) -> list[Candidate]:
     kind = state.board.kind
     if tile.colour not in TAKES[kind]:
         return []
-    free = state.free
+    width = state.board.cols
+    free = sum(1 << (r * width + c) for r, c in state.free)  # cells as bits: a fit is one AND, not a set
     apart = tile.colour in APART[kind]
     out = []
     for o in tile.orientations:
+        shape = sum(1 << (r * width + c) for r, c in o.cells)  # at (0, 0); shifting never wraps a row
         for row in range(state.board.rows - o.height + 1):
-            for col in range(state.board.cols - o.width + 1):
+            for col in range(width - o.width + 1):
+                if (shape << (row * width + col)) & ~free:
+                    continue
                 cells = frozenset((row + r, col + c) for r, c in o.cells)
-                if cells <= free and not (apart and touches_fixed_colour(state, cells, tile.colour)):
+                if not (apart and touches_fixed_colour(state, cells, tile.colour)):
                     out.append(Candidate(state.index, name, row, col, o.rotation, o.flip, cells))
     return out
 
