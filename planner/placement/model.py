@@ -88,12 +88,13 @@ class PlacementModel:
         across it; two such tiles of the colour (one on u, one on v) would touch, so at most one.
         Touching a fixed tile was pruned with the candidates.
         """
+        by_board_colour: dict[tuple[int, str], list[tuple[cp_model.IntVar, Candidate]]] = {}
+        for var, cand in zip(self.x, self.candidates):
+            by_board_colour.setdefault((cand.board, piece(cand.piece).colour), []).append((var, cand))
         for state in self.states:
             for colour in sorted(APART[state.board.kind]):  # sorted: the same model under any hash seed
                 one_side: dict[tuple[Cell, Cell], list[cp_model.IntVar]] = {}
-                for var, cand in zip(self.x, self.candidates):
-                    if cand.board != state.index or piece(cand.piece).colour != colour:
-                        continue
+                for var, cand in by_board_colour.get((state.index, colour), []):
                     for cell in cand.cells:
                         for n in edge_neighbours(cell):
                             if n not in cand.cells:
