@@ -138,11 +138,12 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         if answer.answer is None:
             return finish.without_solution(answer.status, greedy)
         chosen, resources = answer.answer
-        if answer.status == "OPTIMAL" and settings.tie_break and len(pm.model.proto.variables) >= TIE_BREAK_MAX_VARIABLES:
-            finish.tie_break = "skipped (large model)"
-        elif answer.status == "OPTIMAL" and settings.tie_break:
-            (chosen, resources), finish.tie_break, tie_work = break_ties(pm, objective, answer, params, start, read)
-            finish.work = work = work + tie_work
+        if answer.status == "OPTIMAL" and settings.tie_break:
+            if len(pm.model.proto.variables) >= TIE_BREAK_MAX_VARIABLES:
+                finish.tie_break = "skipped (large model)"
+            else:
+                (chosen, resources), finish.tie_break, tie_work = break_ties(pm, objective, answer, params, start, read)
+                finish.work = work = work + tie_work
         bad = boards_without_order(pm, snapshot, chosen, order_of)
         if not bad:
             bound = objective.decode(answer.bound) if answer.bound is not None and not answer.values else float("nan")
