@@ -46,14 +46,15 @@ class Row:
 class LpBound:
     """A bound on the maximised objective (offset included) and the scaled reduced costs."""
 
-    bound: Fraction
+    bound: Fraction  # the duals' bound, the one reduced-cost fixing is measured from
     reduced: list[int]  # d_j x SCALE, exact
     domains: list[tuple[int, int]]
+    cap: Fraction | None = None  # the least bound the model states on the objective itself (lp_bound)
 
     @property
     def best(self) -> int:
         """No solution is worth more than this (the objective takes integer values)."""
-        return math.floor(self.bound)
+        return math.floor(self.bound if self.cap is None else min(self.bound, self.cap))
 
     def fixings(self, target: int) -> list[tuple[int, int]]:
         """(variable index, value) that every solution worth at least `target` takes."""
@@ -111,11 +112,10 @@ def lp_bound(model: cp_model.CpModel) -> LpBound | None:
     """The certified bound of the model's objective (maximised or minimised, as the model says).
 
     For a minimised objective the bound is on -objective. None when GLOP finds no optimum.
+    When a row of the model caps the objective itself and the LP meets that cap, its dual takes
+    the whole objective and leaves every reduced cost zero: nothing would be fixed. The LP is then
+    solved again without such rows (a relaxation, so its duals still hold), the cap kept beside.
     """
-    import numpy as np  # loaded only when a bound is wanted
-    from ortools.linear_solver.python import model_builder_helper as builder
-    from scipy.sparse import csr_matrix
-
     proto = model.proto
     # CP-SAT minimises coeffs.x + offset; maximize(e) stores -e (shown negated by scaling -1), so
     # -(coeffs.x + offset) is the maximised objective, or -objective for a minimised one.
@@ -123,6 +123,20 @@ def lp_bound(model: cp_model.CpModel) -> LpBound | None:
     offset = -Fraction(proto.objective.offset)
     domains = [(v.domain[0], v.domain[len(v.domain) - 1]) for v in proto.variables]
     rows = rows_of(proto)
+    found = solve_lp(rows, domains, objective, offset)
+    uncapped, cap = objective_caps(rows, objective)
+    if found is None or cap is None or found.bound < cap + offset:
+        return found
+    relaxed = solve_lp(uncapped, domains, objective, offset)
+    return found if relaxed is None else LpBound(relaxed.bound, relaxed.reduced, domains, cap + offset)
+
+
+def solve_lp(rows: list[Row], domains: list[tuple[int, int]], objective: dict[int, int], offset: Fraction) -> LpBound | None:
+    """GLOP on the rows, its duals certified; None when it finds no optimum."""
+    import numpy as np  # loaded only when a bound is wanted
+    from ortools.linear_solver.python import model_builder_helper as builder
+    from scipy.sparse import csr_matrix
+
     # the whole LP handed over as arrays (a sparse matrix): one call, not one per coefficient
     starts, columns, values = [0], [], []
     for row in rows:
@@ -146,6 +160,22 @@ def lp_bound(model: cp_model.CpModel) -> LpBound | None:
     if glop.status() != builder.SolveStatus.OPTIMAL:
         return None
     return certify(rows, domains, objective, glop.dual_values().tolist(), offset)
+
+
+def objective_caps(rows: list[Row], objective: dict[int, int]) -> tuple[list[Row], int | None]:
+    """The rows without those over the objective's own terms (a level's proven bound, a window's
+    upper end), and the least cap they set on it (None: no such row)."""
+    kept, caps = [], []
+    negated = {v: -k for v, k in objective.items()}
+    for row in rows:
+        terms = dict(zip(row.vars, row.coeffs))
+        if len(terms) == len(row.vars) and terms == objective and row.high is not None:
+            caps.append(row.high)
+        elif len(terms) == len(row.vars) and terms == negated and row.low is not None:
+            caps.append(-row.low)
+        else:
+            kept.append(row)
+    return kept, min(caps, default=None)
 
 
 def certify(rows: list[Row], domains: list[tuple[int, int]], objective: dict[int, int], duals: list[float], offset: Fraction = Fraction(0)) -> LpBound:

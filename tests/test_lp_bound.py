@@ -9,6 +9,7 @@ worth at least that target.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
@@ -78,3 +79,31 @@ def test_the_bound_is_tight_when_the_lp_is_integral():
     fixed = set(lp.fixings(5))
     assert fixed <= {(0, 1), (1, 1), (2, 0)}  # the only assignment worth 5
     assert (0, 1) in fixed  # its reduced cost is 3 - y >= 1 for every optimal dual y in [1, 2]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_cap_on_the_objective_bounds_it_and_fixings_keep_every_assignment_under_it(seed):
+    model, objective, every = random_packing(seed)
+    optimum = max(value for _, value in every)
+    cap = optimum - 1
+    model.add(objective <= cap)  # as a level's proven bound is added before its solve
+    model.maximize(objective)
+    lp = lp_bound(model)
+    capped = [(bits, worth) for bits, worth in every if worth <= cap]
+    assert lp is not None and lp.best == min(math.floor(lp.bound), cap) and lp.best >= max(w for _, w in capped)
+    for target in range(cap - 3, lp.best + 1):
+        for j, value in lp.fixings(target):
+            assert all(bits[j] == value for bits, worth in capped if worth >= target)
+
+
+def test_a_cap_on_the_objective_leaves_the_reduced_costs_their_say():
+    """With the cap in the LP its dual takes the objective and nothing is fixed: here the cap
+    (4, below the LP's 5) is the bound, and x0 is still fixed at 1 for a solution worth 4."""
+    model = cp_model.CpModel()
+    x = [model.new_bool_var(f"x{i}") for i in range(3)]
+    model.add(sum(x) <= 2)
+    model.add(3 * x[0] + 2 * x[1] + x[2] <= 4)
+    model.maximize(3 * x[0] + 2 * x[1] + x[2])
+    lp = lp_bound(model)
+    assert lp.best == 4 and lp.cap == 4
+    assert (0, 1) in set(lp.fixings(4))  # without x0 the most is 2 + 1 = 3
