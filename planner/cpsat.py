@@ -71,6 +71,9 @@ class SolveParams:
     gallop_share: float = 0.5  # beyond targeted_steps, restricted searches go on while the bound fixes this share
     lp_min_variables: int = 0  # with lp_bound: smaller models are solved plainly (GLOP costs more than it saves)
     targeted_extra: dict[str, Any] = field(default_factory=dict)  # CP-SAT parameters of the restricted searches only
+    # with lp_bound: a restricted search still open after this much work is run again with the
+    # fixings of a second LP, solved by the dual simplex (more fixings, more GLOP time: lp_bound.py); None: never
+    second_duals_after: float | None = None
 
 
 @dataclass
@@ -241,6 +244,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     if params.lp_bound and len(model.proto.variables) >= params.lp_min_variables:
         from planner.lp_bound import lp_bound
 
+        unbounded = model.clone() if params.second_duals_after is not None else None  # before the cuts below
         lp = lp_bound(model)
     if lp is None:
         solver = budget.solver()
@@ -253,12 +257,18 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     target = next_target(lp, upper, 0, solves, params)
     while target is not None:
         model.add(sign * objective <= upper)
-        step = search_window(model, objective, sign, lp.fixings(target), target, upper, params, budget, callback)
+        cap = params.second_duals_after if unbounded is not None else None
+        step = search_window(model, objective, sign, lp.fixings(target), target, upper, params, budget, callback, cap)
         solves += 1
         width = upper - target + 1
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
         if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves)
+        if step.code != cp_model.INFEASIBLE and unbounded is not None:
+            lp, unbounded = with_second_duals(lp, unbounded), None
+            upper = min(upper, lp.best)
+            target = target if target <= upper else next_target(lp, upper, 0, solves, params)
+            continue  # the same window, more fixed
         if step.code != cp_model.INFEASIBLE:
             break  # out of its share of the limit: solve the level whole
         upper = target - 1  # proven: no solution reaches `target`
@@ -270,6 +280,16 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     log.debug("whole level below %d: %s, work %.2f", upper, solver.status_name(code), solver.response_proto.deterministic_time)
     bound = None if code != cp_model.FEASIBLE else sign * min(sign * solver.best_objective_bound, upper)
     return LevelStep(solver, code, bound, solves + 1)
+
+
+def with_second_duals(lp, model):
+    """The LP bound with a second one beside it, from the dual simplex's duals: every fixing of
+    either holds. The first alone when GLOP finds no optimum."""
+    from planner.lp_bound import DUAL_SIMPLEX, LpBounds, lp_bound
+
+    second = lp_bound(model, DUAL_SIMPLEX)
+    log.debug("second duals: bound %s, fixes %d more", second and float(second.bound), second and len(set(second.fixings(lp.best)) - set(lp.fixings(lp.best))))
+    return lp if second is None else LpBounds((lp, second))
 
 
 def next_target(lp, upper: int, width: int, solves: int, params: SolveParams) -> int | None:
@@ -299,13 +319,16 @@ class WindowStep:
     code: int
 
 
-def search_window(model, objective, sign: int, fixings, target: int, upper: int, params: SolveParams, budget: Budget, callback) -> WindowStep:
-    """The best solution worth `target` to `upper`, with what every such solution must fix fixed."""
+def search_window(model, objective, sign: int, fixings, target: int, upper: int, params: SolveParams, budget: Budget, callback, cap: float | None = None) -> WindowStep:
+    """The best solution worth `target` to `upper`, with what every such solution must fix fixed;
+    within half the work left, and at most `cap` when given."""
     restricted = model.clone()
     for j, value in fixings:
         restricted.add(restricted.get_int_var_from_proto_index(j) == value)
     restricted.add(sign * objective >= target)
     solver = budget.solver(share=0.5, extra=params.targeted_extra)
+    if cap is not None:
+        solver.parameters.max_deterministic_time = min(cap, solver.parameters.max_deterministic_time or cap)
     code = solver.solve(restricted, callback)
     budget.spend(solver)
     log.debug("window %d..%d: %s, work %.2f", target, upper, solver.status_name(code), solver.response_proto.deterministic_time)

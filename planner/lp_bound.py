@@ -25,12 +25,11 @@ from fractions import Fraction
 from ortools.sat.python import cp_model
 
 SCALE = 2**20  # duals are rounded to multiples of 1/SCALE; the bound is exact for the rounded duals
-# GLOP's dual simplex from the all-slack basis. The placement LPs are degenerate: many optimal
-# bases give the same bound with other duals, and this one leaves more reduced costs large, so
-# more variables are fixed (late-game fixture's final: 6,126 against 4,317 with the primal simplex)
-# and CP-SAT's work falls (2.2 to 0.9 units, mean of four seeds), for 0.1-0.7 s more of GLOP
-# (benchmarks/RESULTS-placement.md, place16).
-GLOP_PARAMETERS = "use_dual_simplex: true initial_basis: NONE"
+# GLOP's dual simplex from the all-slack basis, for a second set of duals. The placement LPs are
+# degenerate: many optimal bases give the same bound with other duals, and this one leaves more
+# reduced costs large, so more variables are fixed (late-game fixture's final: 6,126 against
+# 4,317 with the primal simplex), for 0.2-0.5 s more of GLOP (benchmarks/RESULTS-placement.md, place16).
+DUAL_SIMPLEX = "use_dual_simplex: true initial_basis: NONE"
 INFINITE = 2**62  # CP-SAT writes unbounded sides as +-2^63 - 1
 
 
@@ -64,6 +63,25 @@ class LpBound:
             if low != high and abs(d) > room:
                 out.append((j, high if d > 0 else low))
         return out
+
+
+@dataclass(frozen=True)
+class LpBounds:
+    """Several certified bounds of one objective (from different duals): the least bound holds,
+    and so does every fixing any of them makes."""
+
+    parts: tuple[LpBound, ...]
+
+    @property
+    def best(self) -> int:
+        return min(part.best for part in self.parts)
+
+    @property
+    def domains(self) -> list[tuple[int, int]]:
+        return self.parts[0].domains
+
+    def fixings(self, target: int) -> list[tuple[int, int]]:
+        return sorted({fix for part in self.parts for fix in part.fixings(target)})
 
 
 def literal_terms(literals, const: int = 0) -> tuple[list[int], list[int], int]:
@@ -108,11 +126,11 @@ def rows_of(proto) -> list[Row]:
     return rows
 
 
-def lp_bound(model: cp_model.CpModel) -> LpBound | None:
+def lp_bound(model: cp_model.CpModel, glop_parameters: str = "") -> LpBound | None:
     """The certified bound of the model's objective (maximised or minimised, as the model says).
 
     For a minimised objective the bound is on -objective. None when GLOP finds no optimum.
-    When a row of the model caps the objective itself and the LP meets that cap, its dual takes
+    `glop_parameters`: GLOP's, as text (DUAL_SIMPLEX for other duals). When a row of the model caps the objective itself and the LP meets that cap, its dual takes
     the whole objective and leaves every reduced cost zero: nothing would be fixed. The LP is then
     solved again without such rows (a relaxation, so its duals still hold), the cap kept beside.
     """
@@ -123,15 +141,15 @@ def lp_bound(model: cp_model.CpModel) -> LpBound | None:
     offset = -Fraction(proto.objective.offset)
     domains = [(v.domain[0], v.domain[len(v.domain) - 1]) for v in proto.variables]
     rows = rows_of(proto)
-    found = solve_lp(rows, domains, objective, offset)
+    found = solve_lp(rows, domains, objective, offset, glop_parameters)
     uncapped, cap = objective_caps(rows, objective)
     if found is None or cap is None or found.bound < cap + offset:
         return found
-    relaxed = solve_lp(uncapped, domains, objective, offset)
+    relaxed = solve_lp(uncapped, domains, objective, offset, glop_parameters)
     return found if relaxed is None else LpBound(relaxed.bound, relaxed.reduced, domains, cap + offset)
 
 
-def solve_lp(rows: list[Row], domains: list[tuple[int, int]], objective: dict[int, int], offset: Fraction) -> LpBound | None:
+def solve_lp(rows: list[Row], domains: list[tuple[int, int]], objective: dict[int, int], offset: Fraction, glop_parameters: str) -> LpBound | None:
     """GLOP on the rows, its duals certified; None when it finds no optimum."""
     import numpy as np  # loaded only when a bound is wanted
     from ortools.linear_solver.python import model_builder_helper as builder
@@ -155,7 +173,7 @@ def solve_lp(rows: list[Row], domains: list[tuple[int, int]], objective: dict[in
     )  # fmt: skip
     lp.set_maximize(True)
     glop = builder.ModelSolverHelper("glop")
-    glop.set_solver_specific_parameters(GLOP_PARAMETERS)
+    glop.set_solver_specific_parameters(glop_parameters)
     glop.solve(lp)
     if glop.status() != builder.SolveStatus.OPTIMAL:
         return None

@@ -57,6 +57,29 @@ def test_the_lp_bound_and_its_fixings_change_no_answer(seed):
     assert answer.values == brute_force()
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_a_window_searched_again_with_second_duals_changes_no_answer(seed, monkeypatch):
+    """Each capped window reported still open (as when out of its cap): it is searched again with
+    the fixings of both LPs (planner/lp_bound.py DUAL_SIMPLEX), and the optima are brute force's."""
+    import planner.cpsat as cpsat
+
+    real, calls = cpsat.search_window, []
+
+    def out_of_cap(*args):  # (model, objective, sign, fixings, target, upper, params, budget, callback, cap)
+        step = real(*args)
+        calls.append((args[4], args[-1]))
+        return step if args[-1] is None else cpsat.WindowStep(step.solver, cp_model.UNKNOWN)
+
+    monkeypatch.setattr(cpsat, "search_window", out_of_cap)
+    model, x, levels, brute_force = tiny_problem(seed)
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, second_duals_after=0.5)
+    answer = solve_lexicographic(model, levels, params, read=lambda s: [s.value(v) for v in x])
+    assert answer.status == "OPTIMAL"
+    assert answer.values == brute_force()
+    # the first window of each level is capped, then searched again at the same target uncapped
+    assert any(a == (t, 0.5) and b == (t, None) for (a, b), t in zip(zip(calls, calls[1:]), [c[0] for c in calls]))
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_packing_levels_changes_no_answer(seed):
     model, x, levels, brute_force = tiny_problem(seed)

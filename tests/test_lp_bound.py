@@ -15,7 +15,7 @@ import random
 import pytest
 from ortools.sat.python import cp_model
 
-from planner.lp_bound import lp_bound
+from planner.lp_bound import DUAL_SIMPLEX, LpBounds, lp_bound
 
 
 def random_packing(seed: int):
@@ -107,3 +107,17 @@ def test_a_cap_on_the_objective_leaves_the_reduced_costs_their_say():
     lp = lp_bound(model)
     assert lp.best == 4 and lp.cap == 4
     assert (0, 1) in set(lp.fixings(4))  # without x0 the most is 2 + 1 = 3
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_two_sets_of_duals_together_keep_every_good_enough_assignment(seed):
+    model, objective, every = random_packing(seed)
+    model.maximize(objective)
+    both = LpBounds((lp_bound(model), lp_bound(model, DUAL_SIMPLEX)))
+    optimum = max(value for _, value in every)
+    assert both.best == min(part.best for part in both.parts) >= optimum
+    for target in range(optimum - 3, both.best + 1):
+        fixed = both.fixings(target)
+        assert set(fixed) >= set(both.parts[0].fixings(target)) | set(both.parts[1].fixings(target))
+        for j, value in fixed:
+            assert all(bits[j] == value for bits, worth in every if worth >= target)

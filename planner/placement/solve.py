@@ -43,6 +43,11 @@ MODEL_PARAMETERS = {"linearization_level": 2, "max_presolve_iterations": 1}
 # Searches restricted by the LP bound: probing costs more than it finds there (deterministic time
 # 2.2 without, 3.7 with, on the late-game fixture), while the whole model gains from it.
 TARGETED_PARAMETERS = {"cp_model_probing_level": 0}
+# A window near the LP bound still open after this much work is searched again with the dual
+# simplex's duals beside the primal's: they fix more (real late's bonus level 58 units to 16),
+# but cost 0.2-0.5 s more of GLOP, more than the easy cases' whole search, which stay under it
+# (place16 in benchmarks/RESULTS-placement.md).
+SECOND_DUALS_AFTER = 1.0
 # CP-SAT deterministic time the tie-break among equal optima may take at most: enough to prove it
 # on the solo game's boards, little beside the objective's own solve on five boards.
 TIE_BREAK_WORK = 0.5
@@ -100,7 +105,7 @@ def solver_params(settings: Settings) -> SolveParams:
     work = settings.work_limit if settings.work_limit is not None or settings.time_limit is not None else DEFAULT_WORK_LIMIT
     return SolveParams(
         settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS,
-        lp_bound=True, lp_min_variables=LP_MIN_VARIABLES, targeted_extra=TARGETED_PARAMETERS,
+        lp_bound=True, lp_min_variables=LP_MIN_VARIABLES, targeted_extra=TARGETED_PARAMETERS, second_duals_after=SECOND_DUALS_AFTER,
     )  # fmt: skip
 
 
