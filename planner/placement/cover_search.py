@@ -40,11 +40,12 @@ class CoverIndex:
                 self.bit.setdefault((c.board, cell), len(self.bit))
         self.masks = [self.mask_of(c.board, c.cells) for c in candidates]
         self.sizes = [len(c.cells) for c in candidates]
-        # edge neighbours outside the tile: a tile of its kept-apart colour there would touch it
-        self.halo = [self.mask_of(c.board, {n for cell in c.cells for n in edge_neighbours(cell)} - c.cells) for c in candidates]
         self.pieces = [c.piece for c in candidates]
         colour = [piece(c.piece).colour for c in candidates]
         self.apart = [colour[i] if colour[i] in APART[states[c.board].board.kind] else None for i, c in enumerate(candidates)]
+        # edge neighbours outside the tile: a tile of its kept-apart colour there would touch it
+        # (read only for tiles of a kept-apart colour, so the others' are left empty)
+        self.halo = [self.mask_of(c.board, {n for cell in c.cells for n in edge_neighbours(cell)} - c.cells) if a else 0 for c, a in zip(candidates, self.apart)]
         # tiles alike for the cover: the same cells, the same colour rule (silver and ore as one)
         kinds: dict[tuple, int] = {}
         self.kind = [kinds.setdefault((m, a, p in ("silver", "ore")), len(kinds)) for m, a, p in zip(self.masks, self.apart, self.pieces)]
