@@ -240,12 +240,13 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     The model's objective is already set; the cuts proven here are added to `model` (valid for
     every solution, so later levels keep them harmlessly).
     """
-    lp = None
+    lp, again = None, None  # `again`: the LP (read before the cuts below) a window may ask other duals of
     if params.lp_bound and len(model.proto.variables) >= params.lp_min_variables:
-        from planner.lp_bound import lp_bound
+        from planner.lp_bound import LpProblem
 
-        unbounded = model.clone() if params.second_duals_after is not None else None  # before the cuts below
-        lp = lp_bound(model)
+        problem = LpProblem.of(model)
+        lp = problem.bound()
+        again = problem if params.second_duals_after is not None else None
     if lp is None:
         solver = budget.solver()
         code = solver.solve(model, callback)
@@ -257,15 +258,15 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     target = next_target(lp, upper, 0, solves, params)
     while target is not None:
         model.add(sign * objective <= upper)
-        cap = params.second_duals_after if unbounded is not None else None
+        cap = params.second_duals_after if again is not None else None
         step = search_window(model, objective, sign, lp.fixings(target), target, upper, params, budget, callback, cap)
         solves += 1
         width = upper - target + 1
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
         if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves)
-        if step.code != cp_model.INFEASIBLE and unbounded is not None:
-            lp, unbounded = with_second_duals(lp, unbounded), None
+        if step.code != cp_model.INFEASIBLE and again is not None:
+            lp, again = with_second_duals(lp, again), None
             upper = min(upper, lp.best)
             target = target if target <= upper else next_target(lp, upper, 0, solves, params)
             continue  # the same window, more fixed
@@ -282,12 +283,12 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     return LevelStep(solver, code, bound, solves + 1)
 
 
-def with_second_duals(lp, model):
+def with_second_duals(lp, problem):
     """The LP bound with a second one beside it, from the dual simplex's duals: every fixing of
     either holds. The first alone when GLOP finds no optimum."""
-    from planner.lp_bound import DUAL_SIMPLEX, LpBounds, lp_bound
+    from planner.lp_bound import DUAL_SIMPLEX, LpBounds
 
-    second = lp_bound(model, DUAL_SIMPLEX)
+    second = problem.bound(DUAL_SIMPLEX)
     log.debug("second duals: bound %s, fixes %d more", second and float(second.bound), second and len(set(second.fixings(lp.best)) - set(lp.fixings(lp.best))))
     return lp if second is None else LpBounds((lp, second))
 

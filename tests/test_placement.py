@@ -226,8 +226,8 @@ def test_the_lp_bound_path_matches_exhaustive_search(test_boards, objective, mon
 
     params_for, bounds = planner.placement.solve.solver_params, []
     monkeypatch.setattr(planner.placement.solve, "solver_params", lambda s: replace(params_for(s), lp_min_variables=0, min_fixed_share=0.0))
-    lp_bound = planner.lp_bound.lp_bound
-    monkeypatch.setattr(planner.lp_bound, "lp_bound", lambda model: bounds.append(lp_bound(model)) or bounds[-1])
+    bound = planner.lp_bound.LpProblem.bound
+    monkeypatch.setattr(planner.lp_bound.LpProblem, "bound", lambda problem, *glop: bounds.append(bound(problem, *glop)) or bounds[-1])
     test_corner_matches_exhaustive_search(test_boards, objective)
     test_house_end_matches_exhaustive_search(test_boards, objective)
     assert bounds and all(b is not None for b in bounds)  # the LP path was taken
