@@ -45,9 +45,10 @@ MODEL_PARAMETERS = {"linearization_level": 2, "max_presolve_iterations": 1}
 TARGETED_PARAMETERS = {"cp_model_probing_level": 0}
 # A window near the LP bound still open after this much work is searched again with the dual
 # simplex's duals beside the primal's: they fix more (real late's bonus level 58 units to 16),
-# but cost 0.2-0.5 s more of GLOP, more than the easy cases' whole search, which stay under it
-# (place16 in benchmarks/RESULTS-placement.md).
-SECOND_DUALS_AFTER = 1.0
+# but cost 0.2-0.5 s more of GLOP, more than the easy cases' whole search (0.4-0.6 units on the
+# benchmark's large cases), which stay under it; after 0.3 units two of them paid for it, after
+# 0.7 or 1.0 the hard cases kept more of their work (place16 in benchmarks/RESULTS-placement.md).
+SECOND_DUALS_AFTER = 0.5
 # CP-SAT deterministic time the tie-break among equal optima may take at most: enough to prove it
 # on the solo game's boards, little beside the objective's own solve on five boards.
 TIE_BREAK_WORK = 0.5
