@@ -14,7 +14,10 @@ With `SolveParams.lp_bound` each level first gets a certified LP bound (planner/
 the bound becomes a cut, and CP-SAT first searches only among solutions that reach it, with
 every variable fixed that such a solution must fix (reduced-cost fixing). A solution found
 there is optimal; "none there" is a proof that lowers the bound by one; after a few such
-steps the level is solved whole, the cut kept. Every step is exact, so answers do not change.
+steps the level is solved whole, the cut kept. A window still open after
+`second_duals_after` units of work is searched again with the fixings of a second LP beside the
+first (another basis of the same degenerate LP: other duals, other variables fixed). Every step
+is exact, so answers do not change.
 """
 
 from __future__ import annotations
