@@ -292,8 +292,11 @@ def with_second_duals(lp, problem):
     from planner.lp_bound import DUAL_SIMPLEX, LpBounds
 
     second = problem.bound(DUAL_SIMPLEX)
-    log.debug("second duals: bound %s, fixes %d more", second and float(second.bound), second and len(set(second.fixings(lp.best)) - set(lp.fixings(lp.best))))
-    return lp if second is None else LpBounds((lp, second))
+    if second is None:
+        return lp
+    if log.isEnabledFor(logging.DEBUG):  # the count costs two fixings lists
+        log.debug("second duals: bound %.3f, fixes %d more", float(second.bound), len(set(second.fixings(lp.best)) - set(lp.fixings(lp.best))))
+    return LpBounds((lp, second))
 
 
 def next_target(lp, upper: int, width: int, solves: int, params: SolveParams) -> int | None:
