@@ -121,3 +121,17 @@ def test_two_sets_of_duals_together_keep_every_good_enough_assignment(seed):
         assert set(fixed) >= set(both.parts[0].fixings(target)) | set(both.parts[1].fixings(target))
         for j, value in fixed:
             assert all(bits[j] == value for bits, worth in every if worth >= target)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_floor_on_a_minimised_objective_bounds_it_and_fixings_keep_every_assignment_above_it(seed):
+    model, objective, every = random_packing(seed)
+    floor = min(value for _, value in every) + 1
+    model.add(objective >= floor)  # a minimised level's proven bound, as solve_lexicographic adds it
+    model.minimize(objective)
+    lp = lp_bound(model)  # a bound on -objective
+    above = [(bits, worth) for bits, worth in every if worth >= floor]
+    assert lp is not None and lp.best == min(math.floor(lp.bound), -floor) and lp.best >= max(-w for _, w in above)
+    for target in range(-floor - 3, lp.best + 1):
+        for j, value in lp.fixings(target):
+            assert all(bits[j] == value for bits, worth in above if -worth >= target)
