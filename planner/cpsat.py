@@ -215,11 +215,14 @@ class Budget:
     start: float
     work: float = 0.0
 
-    def solver(self, share: float = 1.0, extra: dict[str, Any] | None = None) -> cp_model.CpSolver:
-        """A solver allowed `share` of the work left (all of it by default), `extra` parameters set."""
+    def solver(self, share: float = 1.0, extra: dict[str, Any] | None = None, most: float | None = None) -> cp_model.CpSolver:
+        """A solver allowed `share` of the work left (all of it by default) and at most `most`,
+        `extra` parameters set."""
         p = self.params
         seconds_left = None if p.time_limit is None else p.time_limit - (time.monotonic() - self.start)
         work_left = None if p.work_limit is None else (p.work_limit - self.work) * share
+        if most is not None:
+            work_left = most if work_left is None else min(work_left, most)
         solver = make_solver(p, seconds_left, work_left)
         for name, value in (extra or {}).items():
             setattr(solver.parameters, name, value)
@@ -261,8 +264,8 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     target = next_target(lp, upper, 0, solves, params)
     while target is not None:
         model.add(sign * objective <= upper)
-        cap = params.second_duals_after if again is not None else None
-        step = search_window(model, objective, sign, lp.fixings(target), target, upper, params, budget, callback, cap)
+        work_cap = params.second_duals_after if again is not None else None
+        step = search_window(model, objective, sign, lp.fixings(target), target, upper, params, budget, callback, work_cap)
         solves += 1
         width = upper - target + 1
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
@@ -291,7 +294,7 @@ def with_second_duals(lp, problem):
     either holds. The first alone when GLOP finds no optimum."""
     from planner.lp_bound import DUAL_SIMPLEX, LpBounds
 
-    second = problem.bound(DUAL_SIMPLEX)
+    second = problem.bound(DUAL_SIMPLEX, cap_binds=lp.cap is not None)  # the first's cap bound: no need to see it again
     if second is None:
         return lp
     if log.isEnabledFor(logging.DEBUG):  # the count costs two fixings lists
@@ -326,16 +329,14 @@ class WindowStep:
     code: int
 
 
-def search_window(model, objective, sign: int, fixings, target: int, upper: int, params: SolveParams, budget: Budget, callback, cap: float | None = None) -> WindowStep:
+def search_window(model, objective, sign: int, fixings, target: int, upper: int, params: SolveParams, budget: Budget, callback, work_cap: float | None = None) -> WindowStep:
     """The best solution worth `target` to `upper`, with what every such solution must fix fixed;
-    within half the work left, and at most `cap` when given."""
+    within half the work left, and at most `work_cap` when given."""
     restricted = model.clone()
     for j, value in fixings:
         restricted.add(restricted.get_int_var_from_proto_index(j) == value)
     restricted.add(sign * objective >= target)
-    solver = budget.solver(share=0.5, extra=params.targeted_extra)
-    if cap is not None:
-        solver.parameters.max_deterministic_time = min(cap, solver.parameters.max_deterministic_time or cap)
+    solver = budget.solver(share=0.5, extra=params.targeted_extra, most=work_cap)
     code = solver.solve(restricted, callback)
     budget.spend(solver)
     log.debug("window %d..%d: %s, work %.2f", target, upper, solver.status_name(code), solver.response_proto.deterministic_time)

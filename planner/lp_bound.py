@@ -141,6 +141,8 @@ class LpProblem:
     domains: list[tuple[int, int]]
     objective: dict[int, int]  # the maximised objective's coefficients by variable
     offset: Fraction
+    uncapped: list[Row]  # the rows without those over the objective's own terms (objective_caps)
+    cap: int | None  # the least bound those rows set on the objective (offset not included)
 
     @staticmethod
     def of(model: cp_model.CpModel) -> LpProblem:
@@ -149,22 +151,26 @@ class LpProblem:
         # -(coeffs.x + offset) is the maximised objective, or -objective for a minimised one.
         objective = {v: -k for v, k in zip(proto.objective.vars, proto.objective.coeffs)}
         domains = [(v.domain[0], v.domain[len(v.domain) - 1]) for v in proto.variables]
-        return LpProblem(rows_of(proto), domains, objective, -Fraction(proto.objective.offset))
+        rows = rows_of(proto)
+        return LpProblem(rows, domains, objective, -Fraction(proto.objective.offset), *objective_caps(rows, objective))
 
-    def bound(self, glop_parameters: str = "") -> LpBound | None:
+    def bound(self, glop_parameters: str = "", cap_binds: bool = False) -> LpBound | None:
         """The certified bound (on -objective for a minimised one); None when GLOP finds no optimum.
 
         `glop_parameters`: GLOP's, as text (DUAL_SIMPLEX for other duals). When a row of the model
         caps the objective itself and the LP meets that cap, its dual takes the whole objective and
         leaves every reduced cost zero: nothing would be fixed. The LP is then solved again without
-        such rows (a relaxation, so its duals still hold), the cap kept beside.
+        such rows (a relaxation, so its duals still hold), the cap kept beside. `cap_binds`: known
+        from an earlier solve (the LP's optimum does not depend on GLOP's settings), so solve
+        without them at once.
         """
-        found = solve_lp(self.rows, self.domains, self.objective, self.offset, glop_parameters)
-        uncapped, cap = objective_caps(self.rows, self.objective)
-        if found is None or cap is None or found.bound < cap + self.offset:
-            return found
-        relaxed = solve_lp(uncapped, self.domains, self.objective, self.offset, glop_parameters)
-        return found if relaxed is None else LpBound(relaxed.bound, relaxed.reduced, self.domains, cap + self.offset)
+        found = None
+        if not cap_binds:
+            found = solve_lp(self.rows, self.domains, self.objective, self.offset, glop_parameters)
+            if found is None or self.cap is None or found.bound < self.cap + self.offset:
+                return found
+        relaxed = solve_lp(self.uncapped, self.domains, self.objective, self.offset, glop_parameters)
+        return found if relaxed is None else LpBound(relaxed.bound, relaxed.reduced, self.domains, self.cap + self.offset)
 
 
 def solve_lp(rows: list[Row], domains: list[tuple[int, int]], objective: dict[int, int], offset: Fraction, glop_parameters: str) -> LpBound | None:
@@ -204,10 +210,10 @@ def objective_caps(rows: list[Row], objective: dict[int, int]) -> tuple[list[Row
     kept, caps = [], []
     negated = {v: -k for v, k in objective.items()}
     for row in rows:
-        terms = dict(zip(row.vars, row.coeffs))
-        if len(terms) == len(row.vars) and terms == objective and row.high is not None:
+        terms = dict(zip(row.vars, row.coeffs)) if len(row.vars) == len(objective) else None
+        if terms == objective and row.high is not None:
             caps.append(row.high)
-        elif len(terms) == len(row.vars) and terms == negated and row.low is not None:
+        elif terms == negated and row.low is not None:
             caps.append(-row.low)
         else:
             kept.append(row)
