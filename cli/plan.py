@@ -13,7 +13,7 @@ from models.round_rules import initial_state, setting_for
 from models.snapshot import SnapshotError
 from models.values import read_values
 from planner.advice import Advice, advise
-from planner.round_search import Options, plan as run_plan
+from planner.round_search import Options, plan_with_alternatives as run_plan
 
 DEFAULT_NODES = 300  # a few seconds on a 2-core machine; advice is reproducible, not clock-bound
 
@@ -31,6 +31,7 @@ def plan(
     harvest: Annotated[str | None, typer.Option("--harvest", help="Harvest level per round, comma-separated (default: models/data/harvest.toml), e.g. 1,2,0,3,0,4,0.")] = None,
     values: Annotated[str | None, typer.Option("--values", help="Flat JSON object piece -> value of one tile in supply (as affo feast --values).")] = None,
     value: Annotated[str, typer.Option("--value", help="Leaf value: a learned model's version (default: the current one, a calibrated forecast of the final score) or 'projection' (hand-made).")] = "",
+    rules: Annotated[bool, typer.Option("--rules/--no-rules", help="Follow the planner's rules of thumb (go whaling whenever the space is free from round 2: planner/rules_of_thumb.py), as affo solo does; the search's own choices are listed as alternatives.")] = True,
     seed: Annotated[int, typer.Option("--seed", help="Seed for any random tie-breaking (the search itself is deterministic).")] = 0,
     as_json: JsonOpt = False,
 ) -> None:
@@ -75,7 +76,7 @@ def plan(
     if value and value != "projection" and value not in versions():
         fail(f"--value is 'projection' or a model version ({', '.join(versions())}), not {value!r}", BAD_INPUT)
     budget = {"nodes": nodes} if time_limit is None else {"nodes": None, "time_limit": time_limit}
-    options = Options(beam=beam, horizon=horizon, harvest=schedule, value=value or CURRENT, **budget)
+    options = Options(beam=beam, horizon=horizon, harvest=schedule, value=value or CURRENT, rules_of_thumb=rules, **budget)
     advice = _search(initial_state(snap, ctx), setting, options, as_json)
     if as_json:
         print_json(advice.as_json())

@@ -21,6 +21,7 @@ def solo(
     nodes: Annotated[int | None, typer.Option("--nodes", help="The search's budget per decision: states the round planner expands (default 40), or simulations of the whole-game player (default 25). More is stronger and slower.")] = None,
     player: Annotated[str, typer.Option("--player", help="planner: the round planner (one round ahead). whole: the whole-game player (MCTS over the fast engine, every round ahead; benchmarks/RESULTS-wholegame.md).")] = "planner",
     search: Annotated[str | None, typer.Option("--search", help="The round planner's search: round (this round's actions, valued at its end) or two-round (its best lines carried into the next round, planner/next_round.py).")] = None,
+    rules: Annotated[bool, typer.Option("--rules/--no-rules", help="The round planner follows its rules of thumb (go whaling whenever the space is free from round 2: planner/rules_of_thumb.py), measured stronger; --no-rules plays the search alone.")] = True,
     as_json: JsonOpt = False,
 ) -> None:
     """Watch the planner play a whole solo game, every decision its own.
@@ -47,7 +48,9 @@ def solo(
         fail("--nodes must be at least 1", BAD_INPUT)
     if search is not None and (player != "planner" or search not in ("round", "two-round")):
         fail("--search is round or two-round, for --player planner", BAD_INPUT)
-    extra = {"search": search} if search else {}
+    if not rules and player != "planner":
+        fail("--no-rules is for --player planner (the whole-game player has no rules of thumb)", BAD_INPUT)
+    extra = ({"search": search} if search else {}) | ({} if rules else {"rules": False})
     if player == "whole":
         from planner.whole_game.solo import DEFAULT_NODES, play_whole_solo as play
     else:

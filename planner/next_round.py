@@ -15,6 +15,9 @@ differ. The root choice is then the one whose line has the best value after the 
 (for a line without chance the first two cancel: the value after the next round itself; with
 chance the correction is what the next round adds to the line's likeliest end).
 
+A move made by a rule of thumb (planner/rules_of_thumb.py, when the options follow them) is not
+weighed: the round search plans the rest of the round behind it and no next round is searched.
+
 The budget decides the rest (`Lookahead.for_budget`): the first search spends the budget as the
 plain planner would, then `lines` next-round searches of `nodes` states each. A next round
 already searched from the same position is not searched again (`memo`, one per game and round):
@@ -28,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from models.round_end import end_round
 from models.round_rules import Action, Setting, State
-from planner.round_search import Options, Plan, Search
+from planner.round_search import Options, Plan, Search, root_rule
 
 PASS_NOW = None  # the root choice of passing at once
 
@@ -69,9 +72,10 @@ class Candidate:
 def plan_two_rounds(root: State, setting: Setting, options: Options, memo: Memo | None = None, further_until: int = 0) -> Plan:
     """The round planner's plan, its first choice settled by looking into the next round; up to
     round `further_until`, into the round after it too (along the next round's best line)."""
-    search = Search(root, setting, options)
+    rule = root_rule(root, setting, options)
+    search = Search(root, setting, options, rule=rule)
     plain = search.run()
-    if root.round >= setting.last_round or options.horizon != 1:
+    if rule or root.round >= setting.last_round or options.horizon != 1:
         return plain
     look = Lookahead.for_budget(options.nodes or 40)
     candidates = best_choices(search, look.lines)

@@ -30,6 +30,7 @@ from models.round_end import end_round
 from models.round_rules import PASS, Action, Setting, State, legal_actions
 from planner.chance import Branch, outcomes
 from planner.evaluate import Evaluator, explain_change
+from planner.rules_of_thumb import RuleMove, rule_move
 
 Progress = Callable[[dict], None]
 BEST = object()  # Search._plan's default: the root's best action, or passing when nothing beats it
@@ -46,6 +47,7 @@ class Options:
     harvest: tuple[int, ...] | None = None  # override models/data/harvest.toml's schedule
     value: str = "projection"  # leaf value: the hand-made projection, or a learned model's version (planner/value/)
     tile_credit: float = 0.0  # share of the projection's tiles term added to the leaf value (planner/tile_credit.py)
+    rules_of_thumb: bool = False  # a rule's move taken at the root without weighing it (planner/rules_of_thumb.py)
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ class Plan:
     seconds: float
     graph: nx.DiGraph = field(repr=False)
     value_source: str = "projection"  # what the values are: Options.value
+    rule: str = ""  # why the first step was taken by a rule of thumb (planner/rules_of_thumb.py), if it was
     ranked: list[Alternative] = field(default_factory=list, repr=False)  # every root action, best first (planner/advice)
 
     @property
@@ -109,6 +112,7 @@ class Plan:
             "value_now": round(self.value_now, 3),
             "expected_value": round(self.value, 3),
             "value_is": self.value_meaning,
+            "rule_of_thumb": self.rule or None,
             "alternatives": [{"action": a.action.as_json(), "expected_value": round(a.value, 3)} for a in self.alternatives],
             "search": {"states_expanded": self.expanded, "evaluations": self.evaluations, "graph_nodes": self.graph.number_of_nodes()},
         }
@@ -117,8 +121,9 @@ class Plan:
 class Search:
     """One search over one snapshot; `run()` returns the plan."""
 
-    def __init__(self, root: State, setting: Setting, options: Options, progress: Progress | None = None):
+    def __init__(self, root: State, setting: Setting, options: Options, progress: Progress | None = None, rule: RuleMove | None = None):
         self.root, self.setting, self.options, self.progress = root, setting, options, progress
+        self.rule = rule  # the root's only choice, when a rule of thumb makes it
         self.evaluate = make_evaluator(setting, options.value, options.tile_credit)
         self.graph = nx.DiGraph()
         self.graph.add_node(root)
@@ -137,6 +142,8 @@ class Search:
     # --- expansion ------------------------------------------------------------------------------
 
     def _actions(self, s: State) -> list[Action]:
+        if self.rule and s is self.root:
+            return [self.rule.action]
         acts = legal_actions(s, self.setting) if s.vikings_left > 0 else []
         if s.round < self.last_round:
             acts.append(PASS)
@@ -270,6 +277,7 @@ class Search:
             seconds=time.perf_counter() - self._started,
             graph=self.graph,
             value_source=self.options.value,
+            rule=self.rule.reason if self.rule and first is BEST else "",
             ranked=[Alternative(a, v) for v, _, a, _ in root_ranked],
         )
 
@@ -331,7 +339,25 @@ def make_evaluator(setting: Setting, value: str = "projection", tile_credit: flo
 
 
 def plan(root: State, setting: Setting, options: Options = Options(), progress: Progress | None = None) -> Plan:
-    return Search(root, setting, options, progress).run()
+    return Search(root, setting, options, progress, root_rule(root, setting, options)).run()
+
+
+def plan_with_alternatives(root: State, setting: Setting, options: Options, progress: Progress | None = None) -> Plan:
+    """`plan`; when a rule of thumb made the first move, the search's own ranking of the root's
+    choices beside it (`ranked`, `alternatives`): what else the player could do, and how the
+    value prices it."""
+    ruled = plan(root, setting, options, progress)
+    if not ruled.rule:
+        return ruled
+    free = plan(root, setting, replace(options, rules_of_thumb=False), progress)
+    ruled.ranked, ruled.alternatives = free.ranked, free.alternatives
+    ruled.expanded += free.expanded
+    return ruled
+
+
+def root_rule(root: State, setting: Setting, options: Options) -> RuleMove | None:
+    """The rule of thumb that makes the root's move, when the options follow them."""
+    return rule_move(root, setting) if options.rules_of_thumb else None
 
 
 def replay(root: State, setting: Setting, steps: Sequence[Step]) -> list[State]:
@@ -354,4 +380,4 @@ def replay(root: State, setting: Setting, steps: Sequence[Step]) -> list[State]:
     return states
 
 
-__all__ = ["Options", "Plan", "Search", "Step", "plan", "replay", "replace"]
+__all__ = ["Options", "Plan", "Search", "Step", "plan", "plan_with_alternatives", "replay", "replace", "root_rule"]

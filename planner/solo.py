@@ -120,17 +120,18 @@ def next_setting(laid: Snapshot, setting: Setting) -> Setting:
 
 def search_policy(
     nodes: int, value: str, search: str = "two-round", tile_credit: float = 0.0, further_until: int = 0,
-    explore: float = 0.0, seed: int = 0,
+    explore: float = 0.0, seed: int = 0, rules: int = 0,
 ) -> Policy:
     """The round planner as a policy, re-planning before every action: "round" (this round's
     actions valued at its end) or "two-round" (planner/next_round.py; `further_until`: its
-    plan_two_rounds'); `tile_credit`: Options'. `explore`: the share of decisions, drawn seeded by
+    plan_two_rounds'); `tile_credit`: Options'; `rules`: follow the rules of thumb
+    (planner/rules_of_thumb.py; off here so the benchmark's cached games keep their name). `explore`: the share of decisions, drawn seeded by
     `seed`, that take the plan's first choice or one of its alternatives at random (training games).
     `policy.searched` counts the states expanded and the decisions (what a game's search cost)."""
     from planner.next_round import Memo, plan_two_rounds
     from planner.round_search import Options, plan
 
-    options, memo = Options(nodes=nodes, value=value, tile_credit=tile_credit), Memo()
+    options, memo = Options(nodes=nodes, value=value, tile_credit=tile_credit, rules_of_thumb=bool(rules)), Memo()
     rng = random.Random(f"explore-{seed}")
 
     def choose(s: State, setting: Setting) -> Action | None:

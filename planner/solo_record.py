@@ -38,10 +38,10 @@ class SoloGame:
 
 
 def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None = None, value: str | None = None,
-              search: str = DEFAULT_SEARCH) -> SoloGame:
+              search: str = DEFAULT_SEARCH, rules: bool = True) -> SoloGame:
     """One long solo game from the standard setup, every decision the planner's (leaf value:
     `value`, by default the current learned model, planner/value/; `search`: one of SEARCHES,
-    planner/next_round.py for "two-round")."""
+    planner/next_round.py for "two-round"; `rules`: follow the rules of thumb, planner/rules_of_thumb.py)."""
     from planner.value import CURRENT
 
     from models.occupation_deck import Deck
@@ -55,7 +55,7 @@ def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None =
     setting = setting_for(snap, ctx)
     s = initial_state(snap, ctx)
     rounds, start = [], dump_snapshot(snap)
-    options, memo = Options(nodes=nodes, value=value or CURRENT), Memo()
+    options, memo = Options(nodes=nodes, value=value or CURRENT, rules_of_thumb=rules), Memo()
     while True:
         say(f"round {s.round}")
         context, actions = round_context(s), []

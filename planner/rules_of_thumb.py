@@ -1,0 +1,63 @@
+"""Rules of thumb: moves the planner makes without weighing them, because its value misprices them.
+
+The learned value (planner/value/) is fitted on the planner's own games, in which the dice
+actions were rare, and it prices their goods as food, not as tiles. Round 3 of seed 3, for
+instance: a whaling trip (3 Vikings; success: oil, skin and bones, whale meat - 8 cells of green
+tiles and 9 of food; failure: a wood and a spear, 2 Vikings back) moves its forecast by +3.0,
+a weekly market of fruits, oil and salt meat by +9.9. Played by rule instead - whaling whenever
+the space is free from round 2 - the same player scores more (benchmarks/RESULTS-strength.md,
+first section). The boats are the planner's to build (a rule building one early in rounds 1-2
+was measured too, and added nothing).
+
+A rule names an action space and the rounds it holds in; it fires when that space is legal, and
+the search then plans the rest of the round behind the move. In a solo game the space stays
+blocked the round after, so a space's rule fires at most every other round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.round_rules import Action, Setting, State
+from models.round_rules.actions import legal_actions
+
+
+@dataclass(frozen=True)
+class Rule:
+    space: str
+    first_round: int
+    last_round: int
+    reason: str
+
+    def holds(self, s: State) -> bool:
+        return self.first_round <= s.round <= self.last_round
+
+
+RULES = (
+    Rule("whaling-major", 2, 7, "rule of thumb: go whaling whenever the space is free - success brings 8 cells of green "
+         "tiles and 9 of food for 3 Vikings, failure gives 2 of them back with a wood and a spear"),  # fmt: skip
+)
+
+
+@dataclass(frozen=True)
+class RuleMove:
+    action: Action
+    reason: str
+
+
+def rule_move(s: State, setting: Setting, rules: tuple[Rule, ...] = RULES) -> RuleMove | None:
+    """The move the first rule that holds here makes, if any (its space's first legal choice)."""
+    if s.vikings_left <= 0:
+        return None
+    holding = [r for r in rules if r.holds(s)]
+    if not holding:
+        return None
+    legal = legal_actions(s, setting, anytime=False)
+    for r in holding:
+        for a in legal:
+            if a.space == r.space:
+                return RuleMove(a, r.reason)
+    return None
+
+
+__all__ = ["RULES", "Rule", "RuleMove", "rule_move"]

@@ -1,0 +1,68 @@
+"""Rules of thumb (planner/rules_of_thumb.py): when each fires, and that the planners follow it."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.round_rules import initial_state, replace, setting_for
+from planner.next_round import Memo, plan_two_rounds
+from planner.round_search import Options, plan
+from planner.rules_of_thumb import rule_move
+from planner.solo import new_game
+
+
+@pytest.fixture(scope="module")
+def start():
+    snap, ctx, _ = new_game(3)
+    return initial_state(snap, ctx), setting_for(snap, ctx)
+
+
+def at(start, **changes):
+    s, setting = start
+    return replace(s, **changes), setting
+
+
+def space_of(move):
+    return move.action.space if move else None
+
+
+def test_whaling_whenever_the_space_is_free_from_round_2(start):
+    boat = (("whaling-boat", 0),)
+    assert space_of(rule_move(*at(start, round=2, ships=boat))) == "whaling-major"
+    assert space_of(rule_move(*at(start, round=7, ships=boat))) == "whaling-major"
+    # round 1: no whaling yet; the space taken (in solo: also last round's whaling); no Vikings for it
+    assert space_of(rule_move(*at(start, round=1, ships=boat))) is None
+    assert space_of(rule_move(*at(start, round=3, ships=boat, taken=frozenset({"whaling-major"})))) is None
+    assert space_of(rule_move(*at(start, round=3, ships=boat, vikings_left=2))) is None
+
+
+def test_no_boat_no_rule(start):
+    assert space_of(rule_move(*at(start, round=2, wood=1))) is None  # building a boat is the planner's choice
+
+
+def test_the_planners_follow_a_rule_only_when_asked(start):
+    s, setting = at(start, round=3, ships=(("whaling-boat", 0),), wood=2)
+    free = plan(s, setting, Options(nodes=20, value="v7"))
+    ruled = plan(s, setting, Options(nodes=20, value="v7", rules_of_thumb=True))
+    assert free.steps[0].action.space != "whaling-major" and not free.rule  # the value prices it low
+    assert ruled.steps[0].action.space == "whaling-major" and ruled.rule.startswith("rule of thumb")
+    assert len(ruled.steps) > 1  # the rest of the round planned behind the rule's move
+    two = plan_two_rounds(s, setting, Options(nodes=20, value="v7", rules_of_thumb=True), Memo())
+    assert two.steps[0].action.space == "whaling-major" and two.rule
+
+
+def test_affo_plan_names_the_rule_and_lists_the_searchs_own_choices():
+    import json
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    example = str(Path(__file__).resolve().parent.parent / "examples" / "plan-round3.json")  # a whaling boat, round 3
+    ruled = json.loads(CliRunner().invoke(app, ["plan", example, "--nodes", "30", "--json"]).stdout)
+    free = json.loads(CliRunner().invoke(app, ["plan", example, "--nodes", "30", "--json", "--no-rules"]).stdout)
+    assert ruled["next_action"]["action"]["space"] == "whaling-major" and ruled["rule_of_thumb"].startswith("rule of thumb")
+    assert free["next_action"]["action"]["space"] != "whaling-major" and free["rule_of_thumb"] is None
+    # the search's own first choice is offered beside the rule's move
+    assert free["next_action"]["action"] in [a["action"] for a in ruled["alternatives"]]
