@@ -24,6 +24,7 @@ class Job:
     position: str = "held"  # the features recorded: of the position as it is, or "laid" (laid.py)
     search: str = "round"  # the planner playing: "round" or "two-round" (planner.solo.search_policy's)
     tile_credit: float = 0.0  # the player's leaf credit for tiles held (planner/tile_credit.py): games that fill boards
+    rules: bool = False  # the player follows the rules of thumb (planner/rules_of_thumb.py), as affo solo's does
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def play_job(job: Job) -> Played:
         x = features(*laid_position(s, setting, {})) if job.position == "laid" else features(s, setting, ev)
         rows.append([s.round, *x, ev(s)])
 
-    policy = search_policy(job.nodes, job.value, job.search, job.tile_credit, explore=job.explore, seed=job.seed)
+    policy = search_policy(job.nodes, job.value, job.search, job.tile_credit, explore=job.explore, seed=job.seed, rules=int(job.rules))
     result = play_game(policy, job.seed, observe=observe)
     return Played(job, result.score, result.breakdown, rows)
 
@@ -70,7 +71,7 @@ def frame(played: list[Played]):
     for g in played:
         for row in g.rows:
             rec = {"seed": g.job.seed, "nodes": g.job.nodes, "value": g.job.value, "explore": g.job.explore, "position": g.job.position,
-                   "search": g.job.search, "round": row[0]}  # fmt: skip
+                   "search": g.job.search, "rules": g.job.rules, "round": row[0]}  # fmt: skip
             rec.update(zip(NAMES, row[1:-1]))
             rec["value used"] = row[-1]
             rec["final score"] = g.score

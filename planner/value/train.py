@@ -82,7 +82,7 @@ def collect(args) -> object:
     earlier = [pd.read_parquet(p) for p in args.also]
     if args.data and Path(args.data).exists():
         return pd.concat([pd.read_parquet(args.data), *earlier], ignore_index=True)
-    jobs = [Job(seed, args.nodes, args.value, args.explore, args.position, args.search, args.tile_credit) for seed in range(args.seed, args.seed + args.games)]
+    jobs = [Job(seed, args.nodes, args.value, args.explore, args.position, args.search, args.tile_credit, args.rules) for seed in range(args.seed, args.seed + args.games)]
     played = play_jobs(jobs, args.workers, on_done=lambda d, n: print(f"played {d}/{n}", flush=True))
     df = frame(played)
     if args.data:
@@ -239,14 +239,15 @@ def summarise(df, args) -> dict:
         "seeds": [int(games.index.min()), int(games.index.max())],
         "seed_runs": _runs(sorted(int(s) for s in games.index)),
         "positions": int(len(df)),
-        "played_by": {"nodes": args.nodes, "value": args.value, "explore": args.explore, "search": args.search, "tile_credit": args.tile_credit},
+        "played_by": {"nodes": args.nodes, "value": args.value, "explore": args.explore, "search": args.search, "tile_credit": args.tile_credit,
+                      "rules": args.rules},
         "final_score": {"mean": round(float(games.mean()), 2), "min": int(games.min()), "max": int(games.max())},
         "command": f"python -m planner.value.train --games {args.games} --seed {args.seed} --nodes {args.nodes} "
         f"--explore {args.explore} --value {args.value} --version {args.version}"
         + (f" --data {Path(args.data).name}" if args.data else "") + (" --also " + " ".join(Path(p).name for p in args.also) if args.also else "")
         + (" --no-offset" if args.no_offset else "") + (" --bank " + " ".join(f"'{b}'" for b in args.bank) if args.bank else "")
         + (f" --position {args.position}" if args.position != "held" else "") + (f" --search {args.search}" if args.search != "round" else "")
-        + (f" --tile-credit {args.tile_credit:g}" if args.tile_credit else "")
+        + (f" --tile-credit {args.tile_credit:g}" if args.tile_credit else "") + (" --rules" if args.rules else "")
         + (" --blind " + " ".join(f"'{b}'" for b in args.blind) if args.blind else "")
         + (f" --trees {args.trees}" if args.trees != TREES else "") + (f" --depth {args.depth}" if args.depth != DEPTH else "")
         + (f" --rate {args.rate}" if args.rate != LEARNING_RATE else "") + (f" --alpha {args.alpha:g}" if args.alpha != ALPHA else "")
@@ -278,6 +279,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="the planner playing the games: this round's search, or the two-round root affo solo uses")
     ap.add_argument("--tile-credit", type=float, default=0.0,
                     help="the playing planner credits tiles held at this share (planner/tile_credit.py): games that fill boards")
+    ap.add_argument("--rules", action="store_true", help="the playing planner follows the rules of thumb (planner/rules_of_thumb.py), as affo solo's does")
     ap.add_argument("--play-only", action="store_true", help="play and write --data, fit nothing (games in chunks)")
     ap.add_argument("--depth", type=int, default=DEPTH)
     ap.add_argument("--rate", type=float, default=LEARNING_RATE, help="the trees' learning rate")
