@@ -256,3 +256,14 @@ def test_an_action_the_position_cannot_take_stops_the_judging_with_a_reason():
     r = review_game(parse_record(data))
     assert r.rounds[0].actions.judged == ()
     assert "build-long-house" in r.rounds[0].actions.stopped
+
+
+def test_a_move_the_planners_rule_of_thumb_makes_is_its_best_choice():
+    from models.record import read_record
+    from planner.review.actions import review_actions
+
+    game = read_record("examples/game-long.json")  # seed 3: round 3 opens with a whaling trip, by rule
+    r = review_actions(game, 2)
+    first = r.judged[0]
+    assert first.played.startswith("Whaling") and "rule of thumb" in first.best and first.loss == 0
+    assert all(j.best_value >= j.value for j in r.judged)

@@ -6,7 +6,8 @@ recorded action the round planner searches the position under a fixed node budge
 action of the root gets a backed-up value, so the recorded action and the planner's favourite
 are valued by the same search. After a dice action the review follows the likeliest outcome,
 since a record does not say how the dice fell. All of it is the planner's estimate, never a
-proof, and is labelled so.
+proof, and is labelled so. Where the planner follows a rule of thumb (planner/rules_of_thumb.py),
+its choice is the rule's move, valued by a search that plans the rest of the round behind it.
 """
 
 from __future__ import annotations
@@ -87,9 +88,11 @@ def _redated(before: Snapshot, round_: int) -> Snapshot:
 
 def _judge(s, setting, recorded: RecordedAction, nodes: int):
     from planner.round_search import Options, Search
+    from planner.rules_of_thumb import rule_move
     from planner.value import CURRENT
 
-    search = Search(s, setting, Options(nodes=nodes, value=CURRENT))  # judged by the value the planner plays with
+    options = Options(nodes=nodes, value=CURRENT)  # judged by the value the planner plays with
+    search = Search(s, setting, options)
     search.run()
     value = search.values()
     edges = [(value[c], d["order"], d["action"], c) for _, c, d in search.graph.out_edges(s, data=True) if d["action"].kind != "pass"]
@@ -100,6 +103,16 @@ def _judge(s, setting, recorded: RecordedAction, nodes: int):
         return f"{_describe(recorded)} is not a legal action in the rebuilt position"
     best = min(edges, key=lambda e: (-e[0], e[1]))
     played = min(matching, key=lambda e: (-e[0], e[1]))
+    rule = rule_move(s, setting)
+    if rule:  # the planner's own choice here is its rule's move, the rest of the round searched behind it
+        ruled = Search(s, setting, options, rule=rule)
+        ruled.run()
+        ruled_value = ruled.values()
+        (_, _, action, child), = ruled.ranked(s, ruled_value)
+        best = (ruled_value[child], 0, action, child)
+        if action == played[2]:
+            return ActionJudgement(action.label, best[0], f"{action.label} ({rule.reason})", best[0]), _next_state(ruled, child)
+        return ActionJudgement(played[2].label, played[0], f"{action.label} ({rule.reason})", best[0]), _next_state(search, played[3])
     return ActionJudgement(played[2].label, played[0], best[2].label, best[0]), _next_state(search, played[3])
 
 
