@@ -89,3 +89,16 @@ def test_the_shipped_v7_is_v4_shifted_and_the_two_round_root_plans_as_with_v4():
     a, b = plan_two_rounds(s, setting, Options(nodes=8, value="v4")), plan_two_rounds(s, setting, Options(nodes=8, value="v7"))
     assert [x.action for x in a.steps] == [x.action for x in b.steps]
     assert [x.action for x in a.alternatives] == [x.action for x in b.alternatives]
+
+
+def test_the_shipped_v10_is_v4_shifted_to_the_rules_players_games_and_plays_as_v7():
+    from planner.next_round import plan_two_rounds
+
+    v4, v10 = load_model("v4"), load_model("v10")
+    assert v10.coef == v4.coef and v10.trees == v4.trees and v10.summary["recalibrated"]["played_with"] == ["v7"]
+    snap, ctx, _ = new_game(4)
+    s, setting = initial_state(snap, ctx), setting_for(snap, ctx)
+    a, b = (plan_two_rounds(s, setting, Options(nodes=8, value=v, rules_of_thumb=True)) for v in ("v7", "v10"))
+    assert [x.action for x in a.steps] == [x.action for x in b.steps]
+    assert [x.action for x in a.alternatives] == [x.action for x in b.alternatives]
+    assert b.value - a.value == pytest.approx(dict(v10.round_shift)[1] - dict(load_model("v7").round_shift)[1])
