@@ -37,7 +37,7 @@ class SearchProgress:
             self.task = self.bar.add_task("searching", total=self.total, done="")
         done = info["expanded"] if self.unit == "states" else min(info["seconds"], self.total or 0)
         text = f"{info['expanded']}/{self.total} states" if self.unit == "states" else f"{info['expanded']} states"
-        self.bar.update(self.task, completed=done, done=text)
+        self.bar.update(self.task, completed=done, done=text, description=info.get("stage", "searching"))
 
     def explaining(self) -> None:
         if self.bar is not None:

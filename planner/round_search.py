@@ -349,7 +349,8 @@ def plan_with_alternatives(root: State, setting: Setting, options: Options, prog
     ruled = plan(root, setting, options, progress)
     if not ruled.rule:
         return ruled
-    free = plan(root, setting, replace(options, rules_of_thumb=False), progress)
+    stage = (lambda info: progress(info | {"stage": "the search's own choices"})) if progress else None
+    free = plan(root, setting, replace(options, rules_of_thumb=False), stage)
     ruled.ranked, ruled.alternatives = free.ranked, free.alternatives
     ruled.expanded += free.expanded
     return ruled
