@@ -92,6 +92,11 @@ def _judge(s, setting, recorded: RecordedAction, nodes: int):
     from planner.value import CURRENT
 
     options = Options(nodes=nodes, value=CURRENT)  # judged by the value the planner plays with
+    rule = rule_move(s, setting)
+    ruled = _ruled_best(s, setting, options, rule) if rule else None
+    if ruled and _matches(ruled[2], recorded):  # the planner's own move: no other search needed
+        value, _, action, child, search = ruled
+        return ActionJudgement(action.label, value, f"{action.label} ({rule.reason})", value), _next_state(search, child)
     search = Search(s, setting, options)
     search.run()
     value = search.values()
@@ -101,19 +106,21 @@ def _judge(s, setting, recorded: RecordedAction, nodes: int):
         matching = [e for e in edges if _matches(e[2], RecordedAction(recorded.kind, recorded.space, {}))]
     if not matching:
         return f"{_describe(recorded)} is not a legal action in the rebuilt position"
-    best = min(edges, key=lambda e: (-e[0], e[1]))
     played = min(matching, key=lambda e: (-e[0], e[1]))
-    rule = rule_move(s, setting)
-    if rule:  # the planner's own choice here is its rule's move, the rest of the round searched behind it
-        ruled = Search(s, setting, options, rule=rule)
-        ruled.run()
-        ruled_value = ruled.values()
-        (_, _, action, child), = ruled.ranked(s, ruled_value)
-        best = (ruled_value[child], 0, action, child)
-        if action == played[2]:
-            return ActionJudgement(action.label, best[0], f"{action.label} ({rule.reason})", best[0]), _next_state(ruled, child)
-        return ActionJudgement(played[2].label, played[0], f"{action.label} ({rule.reason})", best[0]), _next_state(search, played[3])
-    return ActionJudgement(played[2].label, played[0], best[2].label, best[0]), _next_state(search, played[3])
+    best = min(edges, key=lambda e: (-e[0], e[1]))
+    best_label = f"{ruled[2].label} ({rule.reason})" if ruled else best[2].label
+    return ActionJudgement(played[2].label, played[0], best_label, ruled[0] if ruled else best[0]), _next_state(search, played[3])
+
+
+def _ruled_best(s, setting, options, rule):
+    """Where the planner follows a rule of thumb, its choice: the rule's move, valued by a search
+    that plans the rest of the round behind it (value, order, action, child, search)."""
+    from planner.round_search import Search
+
+    search = Search(s, setting, options, rule=rule)
+    search.run()
+    (value, order, action, child), = search.ranked(s, search.values())
+    return value, order, action, child, search
 
 
 def _matches(action, recorded: RecordedAction) -> bool:
