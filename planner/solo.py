@@ -125,8 +125,9 @@ def search_policy(
     """The round planner as a policy, re-planning before every action: "round" (this round's
     actions valued at its end) or "two-round" (planner/next_round.py; `further_until`: its
     plan_two_rounds'); `tile_credit`: Options'; `rules`: follow the rules of thumb
-    (planner/rules_of_thumb.py; off here so the benchmark's cached games keep their name). `explore`: the share of decisions, drawn seeded by
-    `seed`, that take the plan's first choice or one of its alternatives at random (training games).
+    (planner/rules_of_thumb.py; off here so the benchmark's cached games keep their name).
+    `explore`: the share of decisions, drawn seeded by `seed`, that take the plan's first choice
+    or one of its alternatives at random (training games).
     `policy.searched` counts the states expanded and the decisions (what a game's search cost)."""
     from planner.next_round import Memo, plan_two_rounds
     from planner.round_search import Options, plan
