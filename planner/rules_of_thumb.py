@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.round_rules import Action, Setting, State
-from models.round_rules.actions import legal_actions
+from models.round_rules.actions import space_actions
 
 
 @dataclass(frozen=True)
@@ -49,14 +49,10 @@ def rule_move(s: State, setting: Setting, rules: tuple[Rule, ...] = RULES) -> Ru
     """The move the first rule that holds here makes, if any (its space's first legal choice)."""
     if s.vikings_left <= 0:
         return None
-    holding = [r for r in rules if r.holds(s)]
-    if not holding:
-        return None
-    legal = legal_actions(s, setting, anytime=False)
-    for r in holding:
-        for a in legal:
-            if a.space == r.space:
-                return RuleMove(a, r.reason)
+    for r in rules:
+        legal = space_actions(s, r.space, setting) if r.holds(s) else []
+        if legal:
+            return RuleMove(legal[0], r.reason)
     return None
 
 

@@ -66,3 +66,12 @@ def test_affo_plan_names_the_rule_and_lists_the_searchs_own_choices():
     assert free["next_action"]["action"]["space"] != "whaling-major" and free["rule_of_thumb"] is None
     # the search's own first choice is offered beside the rule's move
     assert free["next_action"]["action"] in [a["action"] for a in ruled["alternatives"]]
+
+
+def test_one_spaces_actions_are_legal_actions_of_that_space(start):
+    from models.round_rules.actions import legal_actions, space_actions
+
+    for changes in ({}, {"round": 3, "ships": (("whaling-boat", 0),)}, {"ships": (("knarr", 0),), "silver": 9}, {"wood": 3, "stone": 2}):
+        s, setting = at(start, **changes)
+        for space in ("whaling-major", "special-sale", "build-whaling-boat", "craft-runes-and-chests", "upgrade-4"):
+            assert space_actions(s, space, setting) == [a for a in legal_actions(s, setting, anytime=False) if a.space == space]

@@ -70,6 +70,11 @@ def _anytime_actions(s: State) -> Iterator[Action]:
             yield Action("arm-ship", "longship", (), "arm your best-armed longship with 1 ore")
 
 
+def space_actions(s: State, space_id: str, setting: Setting) -> list[Action]:
+    """The legal actions of one space (each of its choices), as legal_actions lists them."""
+    return list(_space_actions(s, spaces_by_id()[space_id], setting))
+
+
 def legal_actions(s: State, setting: Setting, anytime: bool = True) -> list[Action]:
     """Every legal action in board order, then the anytime actions. Passing is always legal and
     is left to the caller (it ends the action phase)."""

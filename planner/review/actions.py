@@ -107,9 +107,12 @@ def _judge(s, setting, recorded: RecordedAction, nodes: int):
     if not matching:
         return f"{_describe(recorded)} is not a legal action in the rebuilt position"
     played = min(matching, key=lambda e: (-e[0], e[1]))
-    best = min(edges, key=lambda e: (-e[0], e[1]))
-    best_label = f"{ruled[2].label} ({rule.reason})" if ruled else best[2].label
-    return ActionJudgement(played[2].label, played[0], best_label, ruled[0] if ruled else best[0]), _next_state(search, played[3])
+    if ruled:
+        best_value, best_label = ruled[0], f"{ruled[2].label} ({rule.reason})"
+    else:
+        best_value, _, best_action, _ = min(edges, key=lambda e: (-e[0], e[1]))
+        best_label = best_action.label
+    return ActionJudgement(played[2].label, played[0], best_label, best_value), _next_state(search, played[3])
 
 
 def _ruled_best(s, setting, options, rule):
