@@ -68,7 +68,7 @@ def run(job: Job) -> dict:
 def play(job: Job) -> dict:
     """One game: its score and what the player did (a plain function for Dask)."""
     from planner.baseline import greedy_action
-    from planner.solo import play_game, search_policy
+    from planner.solo import Watcher, play_game, search_policy
 
     from planner.round_search import make_evaluator
 
@@ -76,14 +76,15 @@ def play(job: Job) -> dict:
     forecasts: list = []
     value = job.value if job.policy == "planner" else "projection"
 
-    def observe(s, setting) -> None:
-        seen.append(s)
-        forecasts.append((s.round, make_evaluator(setting, value)(s)))
+    class Forecasts(Watcher):
+        def phase_ends(self, s, setting) -> None:
+            seen.append(s)
+            forecasts.append((s.round, make_evaluator(setting, value)(s)))
 
     search = job.search if job.policy == "planner" else "round"
     base, variants = parse_search(search)
     policy = greedy_action if job.policy == "greedy" else search_policy(job.nodes, value, base, **variants)
-    result = play_game(policy, job.seed, observe=observe)
+    result = play_game(policy, job.seed, watch=Forecasts())
     searched = getattr(policy, "searched", [0, 1])
     return {"policy": job.policy, "seed": job.seed, "nodes": job.nodes, "value": value, "search": search, "score": result.score,
             "forecasts": forecasts, "states_per_decision": searched[0] / max(1, searched[1]),

@@ -38,7 +38,7 @@ from models.mountains import deal_strips
 from models.occupation_deck import Deck, unseen_card_points
 from models.pieces import piece
 from models.round_context import RoundContext
-from models.round_end import begin_round, board_facts, end_round
+from models.round_end import Feast, begin_round, board_facts, end_round
 from models.actions import load_action_spaces
 from models.round_rules import Action, Setting, State, initial_state, replace, setting_for, to_snapshot
 from models.quick_layout import greedy_layout
@@ -200,40 +200,61 @@ def lay_tiles(snap: Snapshot, layout: Layout, final: bool) -> Snapshot:
     return report.after
 
 
-Observer = Callable[[State, Setting], None]
+class Watcher:
+    """What a caller sees of a game as it is played; each hook does nothing here, a caller
+    overrides those it needs (the benchmark's forecasts, training positions, affo solo's record)."""
+
+    def round_starts(self, s: State) -> None:
+        """The action phase begins."""
+
+    def played(self, a: Action) -> None:
+        """The policy chose `a`; it is taken next."""
+
+    def phase_ends(self, s: State, setting: Setting) -> None:
+        """The action phase is over, tiles not laid yet (the moment the round planner values its leaves)."""
+
+    def round_ends(self, s: State, setting: Setting, laid: Snapshot, last: bool, feast: Feast) -> None:
+        """The round is over: `s` and `setting` as the feast is served (tiles `laid`, before
+        income), `feast` what it ate."""
+
+    def end_position(self, end: Snapshot) -> Snapshot:
+        """The position the end-of-game placement starts from: the game's end."""
+        return end
 
 
 def play_game(
     policy: Policy, seed: int, max_actions_per_round: int = 40, layout: Layout = Layout(), rounds: int | None = None,
-    observe: Observer | None = None,
+    watch: Watcher | None = None,
 ) -> GameResult:
-    """A long solo game played by `policy`; `rounds` stops early (after that many rounds, with
-    the final placement) for quick tests. `observe(state, setting)` sees each action phase as
-    it ends, before tiles are laid (the moment the round planner values its leaves)."""
+    """A long solo game played by `policy`, seen by `watch`; `rounds` stops early (after that
+    many rounds, with the final placement) for quick tests."""
+    watch = watch or Watcher()
     snap, ctx, pile = new_game(seed)
     rng, deck = random.Random(f"dice-{seed}"), Deck(seed)
     setting = setting_for(snap, ctx)
     s = initial_state(snap, ctx)
     actions = 0
     while True:
+        watch.round_starts(s)
         for _ in range(max_actions_per_round):
             a = policy(s, setting)
             if a is None:
                 break
+            watch.played(a)
             s = take(s, a, setting, rng, deck)
             actions += 1
-        if observe:
-            observe(s, setting)
+        watch.phase_ends(s, setting)
         current = to_snapshot(s, setting)
         last = s.round >= current.last_round or (rounds is not None and s.round >= rounds)
         # the last round: the feast comes first, then everything left is laid for points
         laid = current if last else lay_tiles(current, layout, final=False)
         setting = next_setting(laid, setting)
         s = resync(s, laid)
-        s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
+        following, feast = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
+        watch.round_ends(s, setting, laid, last, feast)
+        s = following
         if last:
-            end = to_snapshot(s, setting)
-            final = lay_tiles(as_final(end), layout, final=True)
+            final = lay_tiles(as_final(watch.end_position(to_snapshot(s, setting))), layout, final=True)
             report = score(final)
             return GameResult(seed, report.total, report.breakdown, actions, final)
 

@@ -3,23 +3,24 @@
 The record keeps what a reviewer needs: the start, each round's actions and the table at the
 start of its action phase (`context`), the position right after each feast (the table laid
 from exactly the food and silver the round engine served; the feast engine arranges it), and
-the position after the end-of-game placement. Tiles are laid by the placement engine as in the
-solo benchmark games. Every snapshot is checked by the rule checker (models.record), and the
-reported score is models.scoring's score of the final snapshot.
+the position after the end-of-game placement. The game is planner/solo.py's `play_game` with
+the planner as its policy, tiles laid by the placement engine as in the solo benchmark games;
+the record is what `_Recorder` sees of it. Every snapshot is checked by the rule checker
+(models.record), and the reported score is models.scoring's score of the final snapshot.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.record import parse_record
-from models.round_end import board_facts, breed, end_round, state_income
-from models.round_rules import Setting, initial_state, setting_for, to_snapshot
+from models.round_end import Feast, board_facts, breed, state_income
+from models.round_rules import Action, Setting, State
 from models.scoring import ScoreReport, score
 from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 from models.values import default_values
+from planner.solo import Watcher, new_game, play_game, search_policy
 
 DEFAULT_NODES = 40  # states the planner expands per decision: the same seed gives the same game
 SEARCHES = ("round", "two-round")  # this round's actions valued at its end; or its best lines carried into the next round
@@ -44,48 +45,43 @@ def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None =
     planner/next_round.py for "two-round"; `rules`: follow the rules of thumb, planner/rules_of_thumb.py)."""
     from planner.value import CURRENT
 
-    from models.occupation_deck import Deck
-    from planner.next_round import Memo, plan_two_rounds
-    from planner.round_search import Options, plan
-    from planner.solo import Layout, as_final, resync, lay_tiles, new_game, next_setting, take
+    recorder = _Recorder(progress or (lambda _: None), dump_snapshot(new_game(seed)[0]))
+    result = play_game(search_policy(nodes, value or CURRENT, search, rules=rules), seed, watch=recorder)
+    record = {"format": "affo-game/1", "start": recorder.start, "rounds": recorder.rounds, "final": dump_snapshot(result.final)}
+    parse_record(record)  # every snapshot legal and no tile lost, or this raises
+    return SoloGame(seed, record, score(result.final))
 
-    say = progress or (lambda _: None)
-    snap, ctx, pile = new_game(seed)
-    rng, deck = random.Random(f"dice-{seed}"), Deck(seed)
-    setting = setting_for(snap, ctx)
-    s = initial_state(snap, ctx)
-    rounds, start = [], dump_snapshot(snap)
-    options, memo = Options(nodes=nodes, value=value or CURRENT, rules_of_thumb=rules), Memo()
-    while True:
-        say(f"round {s.round}")
-        context, actions = round_context(s), []
-        for _ in range(40):
-            line = plan_two_rounds(s, setting, options, memo) if search == "two-round" else plan(s, setting, options)
-            if not line.steps:
-                break
-            a = line.steps[0].action
-            actions.append({"kind": a.kind, "space": a.space, "choice": a.as_json()["choice"]})
-            s = take(s, a, setting, rng, deck)
-        current = to_snapshot(s, setting)
-        last = s.round >= current.last_round
-        laid = current if last else lay_tiles(current, Layout(), final=False)
-        setting = next_setting(laid, setting)
-        s = resync(s, laid)
-        rounds.append({"round": s.round, "snapshot": after_feast(laid, s, setting, last), "actions": actions, "context": context})
-        s, _ = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
+
+class _Recorder(Watcher):
+    """The record's rounds as the game is played: the table as each action phase starts, its
+    actions, the position right after its feast."""
+
+    def __init__(self, say: Progress, start: dict):
+        self.say, self.start, self.rounds = say, start, []
+
+    def round_starts(self, s: State) -> None:
+        self.say(f"round {s.round}")
+        self.context, self.actions = round_context(s), []
+
+    def played(self, a: Action) -> None:
+        self.actions.append({"kind": a.kind, "space": a.space, "choice": a.as_json()["choice"]})
+
+    def round_ends(self, s: State, setting: Setting, laid: Snapshot, last: bool, feast: Feast) -> None:
+        snapshot = after_feast(laid, s, feast, last)
+        self.rounds.append({"round": s.round, "snapshot": snapshot, "actions": self.actions, "context": self.context})
         if last:
-            say("end-of-game placement")
-            final = lay_tiles(as_final(parse_snapshot(rounds[-1]["snapshot"])), Layout(), final=True)
-            record = {"format": "affo-game/1", "start": start, "rounds": rounds, "final": dump_snapshot(final)}
-            parse_record(record)  # every snapshot legal and no tile lost, or this raises
-            return SoloGame(seed, record, score(final))
+            self.say("end-of-game placement")
+
+    def end_position(self, end: Snapshot) -> Snapshot:
+        """The table laid for the last feast, as the record has it (play_game's own start is
+        the round engine's end of the game)."""
+        return parse_snapshot(self.rounds[-1]["snapshot"])
 
 
-def after_feast(laid: Snapshot, s, setting: Setting, last: bool) -> dict:
+def after_feast(laid: Snapshot, s: State, feast: Feast, last: bool) -> dict:
     """The snapshot right after this round's feast, the table laid with what the engine served."""
     from planner.feast import plan_feast
 
-    _, feast = end_round(s, setting, board_facts(laid), lay=None)
     data = dump_snapshot(laid)
     player = data["player"]
     income = 0 if last else state_income(s, board_facts(laid))

@@ -38,20 +38,21 @@ class Played:
 def play_job(job: Job) -> Played:
     """One game and its positions; a plain function so Dask can send it to any worker."""
     from planner.round_search import make_evaluator
-    from planner.solo import play_game, search_policy
+    from planner.solo import Watcher, play_game, search_policy
     from planner.value.features import features
 
     from planner.value.laid import laid_position
 
     rows: list = []
 
-    def observe(s, setting) -> None:
-        ev = make_evaluator(setting, job.value)
-        x = features(*laid_position(s, setting, {})) if job.position == "laid" else features(s, setting, ev)
-        rows.append([s.round, *x, ev(s)])
+    class Positions(Watcher):
+        def phase_ends(self, s, setting) -> None:
+            ev = make_evaluator(setting, job.value)
+            x = features(*laid_position(s, setting, {})) if job.position == "laid" else features(s, setting, ev)
+            rows.append([s.round, *x, ev(s)])
 
     policy = search_policy(job.nodes, job.value, job.search, job.tile_credit, explore=job.explore, seed=job.seed, rules=int(job.rules))
-    result = play_game(policy, job.seed, observe=observe)
+    result = play_game(policy, job.seed, watch=Positions())
     return Played(job, result.score, result.breakdown, rows)
 
 
