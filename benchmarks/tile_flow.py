@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from collections import Counter
 
 from models.pieces import piece
 from models.quick_layout import greedy_layout
+from models.round_rules import to_snapshot
 from models.scoring import score
+from planner.solo import Watcher
 
 
 def _goods(snap) -> dict[str, int]:
@@ -50,49 +51,44 @@ def _action(a) -> str:
     return a.space + (f" {json.dumps(choice, separators=(',', ':'))}" if choice else "")
 
 
-def play(seed: int, nodes: int, search: str, value: str) -> list[dict]:
-    from models.occupation_deck import Deck
-    from models.round_end import board_facts, end_round
-    from models.round_rules import initial_state, setting_for, to_snapshot
-    from planner.solo import Layout, as_final, resync, lay_tiles, new_game, next_setting, take
-    from planner.solo import search_policy
+class _Flow(Watcher):
+    """A row a round as the game is played, and the game's end before the final placement."""
 
-    policy = search_policy(nodes, value, search)
-    snap, ctx, pile = new_game(seed)
-    rng, deck = random.Random(f"dice-{seed}"), Deck(seed)
-    setting = setting_for(snap, ctx)
-    s = initial_state(snap, ctx)
-    rows = []
-    while True:
-        actions = []
-        for _ in range(40):
-            a = policy(s, setting)
-            if a is None:
-                break
-            actions.append(_action(a))
-            s = take(s, a, setting, rng, deck)
-        current = to_snapshot(s, setting)
-        last = s.round >= current.last_round
-        laid = current if last else lay_tiles(current, Layout(), final=False)
-        quick = greedy_layout(current)
+    def __init__(self, seed: int):
+        self.seed, self.rows = seed, []
+
+    def round_starts(self, s) -> None:
+        self.actions = []
+
+    def played(self, a) -> None:
+        self.actions.append(_action(a))
+
+    def phase_ends(self, s, setting) -> None:
+        self.current = to_snapshot(s, setting)
+
+    def round_ends(self, s, setting, laid, last, feast) -> None:
+        current, quick = self.current, greedy_layout(self.current)
         before = _placed(current)
-        row = {"seed": seed, "round": s.round, "actions": actions, "held": _goods(current), "held_cells": _by_colour(_goods(current)),
+        self.rows.append({"seed": self.seed, "round": s.round, "actions": self.actions,
+               "held": _goods(current), "held_cells": _by_colour(_goods(current)),
                "laid": dict(_placed(laid) - before), "kept": _goods(laid), "after": _summary(laid),
                "quick_laid": dict(_placed(quick) - before), "quick": _summary(quick),
                "silver": current.player.silver, "ore": current.player.resources.get("ore", 0),
                "ships": [sh.type for sh in current.player.ships], "emigrated": len(current.emigrated_ships),
-               "boards": [e.board for e in current.player.boards]}  # fmt: skip
-        setting = next_setting(laid, setting)
-        s = resync(s, laid)
-        s, feast = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
-        row["eaten"] = dict(feast.goods_used)
-        rows.append(row)
-        if last:
-            final = lay_tiles(as_final(to_snapshot(s, setting)), Layout(), final=True)
-            report = score(final)
-            rows.append({"seed": seed, "round": "final", "score": report.total, "breakdown": report.breakdown,
-                         "laid": dict(_placed(final) - _placed(to_snapshot(s, setting))), "after": _summary(final)})  # fmt: skip
-            return rows
+               "boards": [e.board for e in current.player.boards], "eaten": dict(feast.goods_used)})  # fmt: skip
+
+    def end_position(self, end):
+        self.end = end
+        return end
+
+
+def play(seed: int, nodes: int, search: str, value: str) -> list[dict]:
+    from planner.solo import play_game, search_policy
+
+    flow = _Flow(seed)
+    result = play_game(search_policy(nodes, value, search), seed, watch=flow)
+    return flow.rows + [{"seed": seed, "round": "final", "score": result.score, "breakdown": result.breakdown,
+                         "laid": dict(_placed(result.final) - _placed(flow.end)), "after": _summary(result.final)}]  # fmt: skip
 
 
 def main() -> None:
