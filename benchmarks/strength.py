@@ -119,7 +119,7 @@ SEARCHES = {"round": "one-round search", "two-round": "two-round root (planner/n
 # "two-round+rules1" follows the rules of thumb (planner/rules_of_thumb.py; affo solo's player).
 VARIANTS = {"tiles": ("tile_credit", float, "tiles credited at {:g} of the projection's term"),
             "further": ("further_until", int, "two rounds past the end of rounds 1-{}"),
-            "rules": ("rules", int, "rules of thumb (planner/rules_of_thumb.py)")}  # fmt: skip
+            "rules": ("rules", lambda digits: bool(int(digits)), "rules of thumb (planner/rules_of_thumb.py)")}  # fmt: skip
 
 
 def parse_search(name: str) -> tuple[str, dict]:

@@ -120,7 +120,7 @@ def next_setting(laid: Snapshot, setting: Setting) -> Setting:
 
 def search_policy(
     nodes: int, value: str, search: str = "two-round", tile_credit: float = 0.0, further_until: int = 0,
-    explore: float = 0.0, seed: int = 0, rules: int = 0,
+    explore: float = 0.0, seed: int = 0, rules: bool = False,
 ) -> Policy:
     """The round planner as a policy, re-planning before every action: "round" (this round's
     actions valued at its end) or "two-round" (planner/next_round.py; `further_until`: its
@@ -132,7 +132,7 @@ def search_policy(
     from planner.next_round import Memo, plan_two_rounds
     from planner.round_search import Options, plan
 
-    options, memo = Options(nodes=nodes, value=value, tile_credit=tile_credit, rules_of_thumb=bool(rules)), Memo()
+    options, memo = Options(nodes=nodes, value=value, tile_credit=tile_credit, rules_of_thumb=rules), Memo()
     rng = random.Random(f"explore-{seed}")
 
     def choose(s: State, setting: Setting) -> Action | None:

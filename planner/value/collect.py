@@ -51,7 +51,7 @@ def play_job(job: Job) -> Played:
             x = features(*laid_position(s, setting, {})) if job.position == "laid" else features(s, setting, ev)
             rows.append([s.round, *x, ev(s)])
 
-    policy = search_policy(job.nodes, job.value, job.search, job.tile_credit, explore=job.explore, seed=job.seed, rules=int(job.rules))
+    policy = search_policy(job.nodes, job.value, job.search, job.tile_credit, explore=job.explore, seed=job.seed, rules=job.rules)
     result = play_game(policy, job.seed, watch=Positions())
     return Played(job, result.score, result.breakdown, rows)
 
