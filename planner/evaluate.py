@@ -116,6 +116,7 @@ class Evaluator:
     fixed: float = field(init=False)
     cache: dict = field(default_factory=dict, repr=False)
     income_steps: tuple | None = field(default=None, init=False, repr=False)  # planner/value/income_step.py, once per setting
+    parts: dict = field(default_factory=dict, init=False, repr=False)  # planner/value/features.py's, by what they depend on
 
     def __post_init__(self) -> None:
         report = score(self.setting.snapshot)
@@ -234,4 +235,10 @@ def is_food(name: str) -> bool:
 
 def later_feast_positions(s: State, length: str) -> int:
     """Banquet positions to feed in the rounds after this one (this round's feast is served now)."""
-    return sum(max(0, vikings_in_round(r, length) - len(s.emigrated)) for r in range(s.round + 1, rounds(length) + 1))
+    return _later_positions(s.round, len(s.emigrated), length)
+
+
+@cache
+def _later_positions(round_: int, emigrated: int, length: str) -> int:
+    # every leaf of a search asks, twice (the projection and the learned value's features)
+    return sum(max(0, vikings_in_round(r, length) - emigrated) for r in range(round_ + 1, rounds(length) + 1))

@@ -30,6 +30,7 @@ from models.round_end import end_round
 from models.round_rules import PASS, Action, Setting, State, legal_actions
 from planner.chance import Branch, outcomes
 from planner.evaluate import Evaluator, explain_change
+from planner.round_memo import RoundMemo
 from planner.rules_of_thumb import RuleMove, rule_move
 
 Progress = Callable[[dict], None]
@@ -121,14 +122,21 @@ class Plan:
 class Search:
     """One search over one snapshot; `run()` returns the plan."""
 
-    def __init__(self, root: State, setting: Setting, options: Options, progress: Progress | None = None, rule: RuleMove | None = None):
+    def __init__(self, root: State, setting: Setting, options: Options, progress: Progress | None = None, rule: RuleMove | None = None,
+                 memo: RoundMemo | None = None):  # fmt: skip
         self.root, self.setting, self.options, self.progress = root, setting, options, progress
         self.rule = rule  # the root's only choice, when a rule of thumb makes it
-        self.evaluate = make_evaluator(setting, options.value, options.tile_credit)
         self.graph = nx.DiGraph()
         self.graph.add_node(root)
         self.expanded = 0
         self.last_round = min(setting.last_round, root.round + options.horizon - 1)
+        make = lambda: make_evaluator(setting, options.value, options.tile_credit)  # noqa: E731
+        if memo is None:
+            self.evaluate, self._expansions = make(), {}
+        else:  # searches of one round share values and expansions (planner/round_memo.py)
+            key = (options.value, options.tile_credit, options.harvest, self.last_round)
+            self.evaluate, self._expansions = memo.bind(setting, key, make)
+        self._prime = getattr(self.evaluate, "prime", None)  # a learned value forecasts a batch at once
         self._facts = self.evaluate.facts
         self._started = 0.0
 
@@ -161,8 +169,7 @@ class Search:
         if g.nodes[s].get("expanded"):
             return
         self.expanded += 1
-        for order, a in enumerate(self._actions(s)):
-            branches = self._branches(s, a)
+        for order, (a, branches) in enumerate(self._expansion(s)):
             if len(branches) == 1:
                 child = branches[0].state
                 g.add_edge(s, child, action=a, vikings=a.vikings, probability=1.0, order=order)
@@ -172,6 +179,20 @@ class Search:
                 for b in sorted(branches, key=lambda b: -b.probability):
                     g.add_edge(node, b.state, probability=float(b.probability), fraction=b.probability, note=b.note)
         g.nodes[s]["expanded"] = True
+
+    def _expansion(self, s: State) -> list[tuple[Action, list[Branch]]]:
+        """The actions at `s` with their outcomes, in order: found once per state and kept
+        (`_expansions`, shared by a round's searches), except a rule's move at the root. The
+        outcomes are forecast together, as the layer is about to value every one of them."""
+        if self.rule and s is self.root:
+            found = [(self.rule.action, self._branches(s, self.rule.action))]
+        else:
+            found = self._expansions.get(s)
+            if found is None:
+                found = self._expansions[s] = [(a, self._branches(s, a)) for a in self._actions(s)]
+        if self._prime:
+            self._prime([b.state for _, branches in found for b in branches])
+        return found
 
     def _score(self, node) -> float:
         if isinstance(node, State):
@@ -199,6 +220,11 @@ class Search:
         return [s for s in nxt if s.vikings_left > 0 or s.round < self.last_round]
 
     def run(self) -> Plan:
+        self.explore()
+        return self.plan_along()
+
+    def explore(self) -> None:
+        """Grow the graph until the budget is spent (run() without building the plan)."""
         self._started = time.perf_counter()
         beam = self.options.beam
         while True:
@@ -210,7 +236,6 @@ class Search:
             if self._out_of_budget() or beam >= self.options.max_beam:
                 break
             beam *= 2
-        return self.plan_along()
 
     def _report(self, beam: int, depth: int) -> None:
         if self.progress:

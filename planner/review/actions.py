@@ -60,16 +60,18 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES) -> Action
         return ActionsReview((), "the record has no start position to replay round 1 from")
     from models.round_context import RoundContext
     from models.round_rules import initial_state, setting_for
+    from planner.round_memo import RoundMemo
 
     context = r.context or RoundContext(players=r.snapshot.game.players)
     snap = _redated(before, r.round)
     setting = setting_for(snap, context)
     s = initial_state(snap, context)
+    memo = RoundMemo()  # each action's search starts where the last one's graph led
     judged = []
     for recorded in r.actions:
         if recorded.kind == "pass":
             break
-        found = _judge(s, setting, recorded, nodes)
+        found = _judge(s, setting, recorded, nodes, memo)
         if isinstance(found, str):
             return ActionsReview(tuple(judged), found)
         judgement, s = found
@@ -86,19 +88,19 @@ def _redated(before: Snapshot, round_: int) -> Snapshot:
     return parse_snapshot(data)
 
 
-def _judge(s, setting, recorded: RecordedAction, nodes: int):
+def _judge(s, setting, recorded: RecordedAction, nodes: int, memo=None):
     from planner.round_search import Options, Search
     from planner.rules_of_thumb import rule_move
     from planner.value import CURRENT
 
     options = Options(nodes=nodes, value=CURRENT)  # judged by the value the planner plays with
     rule = rule_move(s, setting)
-    ruled = _ruled_best(s, setting, options, rule) if rule else None
+    ruled = _ruled_best(s, setting, options, rule, memo) if rule else None
     if ruled and _matches(ruled[2], recorded):  # the planner's own move: no other search needed
         value, _, action, child, search = ruled
         return ActionJudgement(action.label, value, f"{action.label} ({rule.reason})", value), _next_state(search, child)
-    search = Search(s, setting, options)
-    search.run()
+    search = Search(s, setting, options, memo=memo)
+    search.explore()  # the root's choices are valued below; no plan is needed
     value = search.values()
     edges = [(value[c], d["order"], d["action"], c) for _, c, d in search.graph.out_edges(s, data=True) if d["action"].kind != "pass"]
     matching = [e for e in edges if _matches(e[2], recorded)]
@@ -115,13 +117,13 @@ def _judge(s, setting, recorded: RecordedAction, nodes: int):
     return ActionJudgement(played[2].label, played[0], best_label, best_value), _next_state(search, played[3])
 
 
-def _ruled_best(s, setting, options, rule):
+def _ruled_best(s, setting, options, rule, memo=None):
     """Where the planner follows a rule of thumb, its choice: the rule's move, valued by a search
     that plans the rest of the round behind it (value, order, action, child, search)."""
     from planner.round_search import Search
 
-    search = Search(s, setting, options, rule=rule)
-    search.run()
+    search = Search(s, setting, options, rule=rule, memo=memo)
+    search.explore()
     (value, order, action, child), = search.ranked(s, search.values())
     return value, order, action, child, search
 

@@ -52,17 +52,8 @@ def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> 
     terms = ev.components(s)
     snap = setting.snapshot
     last = setting.last_round
-    room = ev.room
-    for b in s.new_boards:
-        room = room + empty_board_room(b)
-    goods = dict(s.goods)
-    food_value = sum(setting.values.get(g, 0) * n for g, n in goods.items() if piece(g).colour in ("orange", "red"))
-    tile_cells = sum(piece(g).area * n for g, n in goods.items() if piece(g).colour in ("green", "blue") and piece(g).kind == "good")
-    tile_cells += sum(piece(x).area for x in s.specials)
-    boards = [e.board for e in snap.player.boards] + list(s.new_boards)
-    if ev.income_steps is None:  # the boards as laid do not change in a round
-        ev.income_steps = snapshot_steps(snap)
-    step = next_step(ev.income_steps, s.new_boards)
+    room, boards, houses, step = _boards_part(ev, s.new_boards)
+    food_value, tile_cells = _supply_part(ev, s.goods, s.specials)
     score_now = sum(terms[k] for k in ("boards as laid", "silver", "ships", "emigration", "boards gained", "occupations", "thing penalties"))
     raw = {
         "round": s.round,
@@ -84,8 +75,8 @@ def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> 
         "cattle": s.animals("cattle"),
         "food value": food_value,
         "tile cells": tile_cells,
-        "boards": len(boards),
-        "houses": sum(1 for b in boards if _is_house(b)),
+        "boards": boards,
+        "houses": houses,
         "open positions": open_positions(s),
         "later positions": later_feast_positions(s, snap.game.length),
         "wood": s.wood,
@@ -99,3 +90,36 @@ def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> 
         "hand points": sum(p for p in s.hand if p > 0),  # a card scoring below 0 need not be played
     }
     return [float(terms[t]) for t in TERMS] + [float(raw[r]) for r in RAW]
+
+
+# A search values thousands of states a decision that share a handful of supplies and of sets of
+# boards gained: what depends on those alone is worked out once per evaluator (one setting).
+
+
+def _boards_part(ev: Evaluator, new_boards: tuple[str, ...]) -> tuple:
+    """(room, boards, houses, next income step) with `new_boards` gained."""
+    key = ("boards", new_boards)
+    hit = ev.parts.get(key)
+    if hit is None:
+        snap = ev.setting.snapshot
+        room = ev.room
+        for b in new_boards:
+            room = room + empty_board_room(b)
+        boards = [e.board for e in snap.player.boards] + list(new_boards)
+        if ev.income_steps is None:  # the boards as laid do not change in a round
+            ev.income_steps = snapshot_steps(snap)
+        hit = ev.parts[key] = (room, len(boards), sum(1 for b in boards if _is_house(b)), next_step(ev.income_steps, new_boards))
+    return hit
+
+
+def _supply_part(ev: Evaluator, goods: tuple, specials: tuple[str, ...]) -> tuple:
+    """(food value, tile cells) of the goods and special tiles held."""
+    key = ("supply", goods, specials)
+    hit = ev.parts.get(key)
+    if hit is None:
+        values = ev.setting.values
+        food_value = sum(values.get(g, 0) * n for g, n in dict(goods).items() if piece(g).colour in ("orange", "red"))
+        tile_cells = sum(piece(g).area * n for g, n in dict(goods).items() if piece(g).colour in ("green", "blue") and piece(g).kind == "good")
+        tile_cells += sum(piece(x).area for x in specials)
+        hit = ev.parts[key] = (food_value, tile_cells)
+    return hit
