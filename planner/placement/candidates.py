@@ -100,7 +100,7 @@ def candidates_on(state: BoardState, name: str) -> list[Candidate]:
         return []
     width = state.board.cols
     free = sum(1 << (r * width + c) for r, c in state.free)  # cells as bits: a fit is one AND, not a set
-    apart = tile.colour in APART[kind]
+    apart = tile.colour in APART[kind] and tile.colour in state.fixed.values()  # else nothing fixed to touch
     out = []
     for o in tile.orientations:
         shape = sum(1 << (r * width + c) for r, c in o.cells)  # at (0, 0); shifting never wraps a row

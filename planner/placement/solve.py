@@ -130,7 +130,8 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         return ProgressReporter(level, decode, on_progress) if on_progress else None
 
     def read(solver: cp_model.CpSolver):
-        return [i for i, var in enumerate(pm.x) if solver.boolean_value(var)], {k: solver.value(v) for k, v in pm.resources.items()}
+        solution = list(solver.response_proto.solution)  # one copy, not a call into C++ per candidate
+        return [i for i, index in enumerate(pm.x_index) if solution[index]], {k: solver.value(v) for k, v in pm.resources.items()}
 
     cuts, work = 0, 0.0
     while True:
