@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from models.round_end import end_round
@@ -29,6 +29,7 @@ from models.round_rules import PASS, Action, Setting, State, legal_actions
 from planner.chance import Branch, outcomes
 from planner.evaluate import Evaluator, explain_change
 from planner.round_memo import RoundMemo
+from planner.round_plan import Alternative, Outcome, Plan, Step
 from planner.rules_of_thumb import RuleMove, rule_move
 
 Progress = Callable[[dict], None]
@@ -47,74 +48,6 @@ class Options:
     value: str = "projection"  # leaf value: the hand-made projection, or a learned model's version (planner/value/)
     tile_credit: float = 0.0  # share of the projection's tiles term added to the leaf value (planner/tile_credit.py)
     rules_of_thumb: bool = False  # a rule's move taken at the root without weighing it (planner/rules_of_thumb.py)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    probability: float
-    note: str
-    value: float
-
-
-@dataclass(frozen=True)
-class Step:
-    action: Action
-    round: int
-    vikings: int
-    value: float  # expected value after this step (backed up)
-    gain: float  # expected evaluation after minus evaluation before
-    reason: str
-    outcomes: tuple[Outcome, ...] = ()  # chance steps: every outcome; the line follows the likeliest
-
-    def as_json(self) -> dict:
-        return {
-            "action": self.action.as_json(),
-            "round": self.round,
-            "vikings": self.vikings,
-            "expected_value": round(self.value, 3),
-            "expected_gain": round(self.gain, 3),
-            "reason": self.reason,
-            "outcomes": [{"probability": round(o.probability, 6), "outcome": o.note, "value": round(o.value, 3)} for o in self.outcomes],
-        }
-
-
-@dataclass(frozen=True)
-class Alternative:
-    action: Action
-    value: float
-
-
-@dataclass
-class Plan:
-    steps: list[Step]
-    value_now: float  # evaluation of the snapshot (passing at once)
-    value: float  # backed-up value of the plan
-    alternatives: list[Alternative]
-    expanded: int
-    evaluations: int
-    seconds: float
-    graph_nodes: int  # decision and chance nodes the search reached
-    value_source: str = "projection"  # what the values are: Options.value
-    rule: str = ""  # why the first step was taken by a rule of thumb (planner/rules_of_thumb.py), if it was
-    ranked: list[Alternative] = field(default_factory=list, repr=False)  # every root action, best first (planner/advice)
-
-    @property
-    def value_meaning(self) -> str:
-        if self.value_source == "projection":
-            return "projected final score (hand-made projection, planner/evaluate.py): an estimate, not calibrated"
-        return f"forecast final score (learned value {self.value_source}, calibrated on held-out self-play games): an estimate"
-
-    def as_json(self) -> dict:
-        return {
-            "next_action": self.steps[0].as_json() if self.steps else None,
-            "steps": [s.as_json() for s in self.steps],
-            "value_now": round(self.value_now, 3),
-            "expected_value": round(self.value, 3),
-            "value_is": self.value_meaning,
-            "rule_of_thumb": self.rule or None,
-            "alternatives": [{"action": a.action.as_json(), "expected_value": round(a.value, 3)} for a in self.alternatives],
-            "search": {"states_expanded": self.expanded, "evaluations": self.evaluations, "graph_nodes": self.graph_nodes},
-        }
 
 
 class Search:
