@@ -63,7 +63,7 @@ def show(advice: Advice) -> None:
     _round_end(advice)
     _alternatives(advice)
     console.print(f"[dim]Forecast: {plain(plan.value_meaning)}.[/]")
-    console.print(f"[dim]{plan.expanded} states expanded, {plan.graph.number_of_nodes()} graph nodes, {plan.seconds:.1f} s[/]")
+    console.print(f"[dim]{plan.expanded} states expanded, {plan.graph_nodes} graph nodes, {plan.seconds:.1f} s[/]")
 
 
 def _vikings(n: int) -> str:

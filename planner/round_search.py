@@ -1,9 +1,9 @@
 """Planning one player's action phase: an anytime beam search over a graph of merged states.
 
-The search space is a networkx DiGraph. Decision nodes are `State`s (canonical and hashable, so
-two orders of the same actions reach one node); chance nodes are ("chance", state, action)
-tuples whose out-edges carry the outcome probabilities of planner/dice.py. Edges out of a
-decision node carry the action and its Viking cost.
+The search space is a graph of plain dicts (no networkx: building it is the hot loop). Decision
+nodes are `State`s (canonical and hashable, so two orders of the same actions reach one node);
+chance nodes are ("chance", state, action) tuples whose outcomes carry the probabilities of
+planner/dice.py. `children`, `choices`, `outcomes` and `nodes` read the graph.
 
 Layer by layer, every state of the frontier is expanded (all legal actions and their outcomes),
 each child is valued by planner/evaluate.py, and the best `beam` actions of the layer (a chance
@@ -21,16 +21,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-
-import networkx as nx
 
 from models.round_end import end_round
 from models.round_rules import PASS, Action, Setting, State, legal_actions
 from planner.chance import Branch, outcomes
 from planner.evaluate import Evaluator, explain_change
 from planner.round_memo import RoundMemo
+from planner.round_plan import Alternative, Outcome, Plan, Step
 from planner.rules_of_thumb import RuleMove, rule_move
 
 Progress = Callable[[dict], None]
@@ -51,74 +50,6 @@ class Options:
     rules_of_thumb: bool = False  # a rule's move taken at the root without weighing it (planner/rules_of_thumb.py)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    probability: float
-    note: str
-    value: float
-
-
-@dataclass(frozen=True)
-class Step:
-    action: Action
-    round: int
-    vikings: int
-    value: float  # expected value after this step (backed up)
-    gain: float  # expected evaluation after minus evaluation before
-    reason: str
-    outcomes: tuple[Outcome, ...] = ()  # chance steps: every outcome; the line follows the likeliest
-
-    def as_json(self) -> dict:
-        return {
-            "action": self.action.as_json(),
-            "round": self.round,
-            "vikings": self.vikings,
-            "expected_value": round(self.value, 3),
-            "expected_gain": round(self.gain, 3),
-            "reason": self.reason,
-            "outcomes": [{"probability": round(o.probability, 6), "outcome": o.note, "value": round(o.value, 3)} for o in self.outcomes],
-        }
-
-
-@dataclass(frozen=True)
-class Alternative:
-    action: Action
-    value: float
-
-
-@dataclass
-class Plan:
-    steps: list[Step]
-    value_now: float  # evaluation of the snapshot (passing at once)
-    value: float  # backed-up value of the plan
-    alternatives: list[Alternative]
-    expanded: int
-    evaluations: int
-    seconds: float
-    graph: nx.DiGraph = field(repr=False)
-    value_source: str = "projection"  # what the values are: Options.value
-    rule: str = ""  # why the first step was taken by a rule of thumb (planner/rules_of_thumb.py), if it was
-    ranked: list[Alternative] = field(default_factory=list, repr=False)  # every root action, best first (planner/advice)
-
-    @property
-    def value_meaning(self) -> str:
-        if self.value_source == "projection":
-            return "projected final score (hand-made projection, planner/evaluate.py): an estimate, not calibrated"
-        return f"forecast final score (learned value {self.value_source}, calibrated on held-out self-play games): an estimate"
-
-    def as_json(self) -> dict:
-        return {
-            "next_action": self.steps[0].as_json() if self.steps else None,
-            "steps": [s.as_json() for s in self.steps],
-            "value_now": round(self.value_now, 3),
-            "expected_value": round(self.value, 3),
-            "value_is": self.value_meaning,
-            "rule_of_thumb": self.rule or None,
-            "alternatives": [{"action": a.action.as_json(), "expected_value": round(a.value, 3)} for a in self.alternatives],
-            "search": {"states_expanded": self.expanded, "evaluations": self.evaluations, "graph_nodes": self.graph.number_of_nodes()},
-        }
-
-
 class Search:
     """One search over one snapshot; `run()` returns the plan."""
 
@@ -126,8 +57,10 @@ class Search:
                  memo: RoundMemo | None = None):  # fmt: skip
         self.root, self.setting, self.options, self.progress = root, setting, options, progress
         self.rule = rule  # the root's only choice, when a rule of thumb makes it
-        self.graph = nx.DiGraph()
-        self.graph.add_node(root)
+        # node -> {child: data}, in the order found. Decision: data is (order, action); a child two
+        # actions reach keeps its first place and takes the last action's data (as re-adding a graph
+        # edge does, which this replaced). Chance: data is (probability, fraction, note), likeliest first.
+        self._out: dict = {}
         self.expanded = 0
         self.last_round = min(setting.last_round, root.round + options.horizon - 1)
         make = lambda: make_evaluator(setting, options.value, options.tile_credit)  # noqa: E731
@@ -165,20 +98,20 @@ class Search:
         return outcomes(s, a, self.setting)
 
     def expand(self, s: State) -> None:
-        g = self.graph
-        if g.nodes[s].get("expanded"):
+        out = self._out
+        if s in out:
             return
         self.expanded += 1
+        found = out[s] = {}
         for order, (a, branches) in enumerate(self._expansion(s)):
             if len(branches) == 1:
-                child = branches[0].state
-                g.add_edge(s, child, action=a, vikings=a.vikings, probability=1.0, order=order)
+                found[branches[0].state] = (order, a)
             else:
                 node = ("chance", s, a)
-                g.add_edge(s, node, action=a, vikings=a.vikings, probability=1.0, order=order)
+                found[node] = (order, a)
+                chance = out[node] = {}
                 for b in sorted(branches, key=lambda b: -b.probability):
-                    g.add_edge(node, b.state, probability=float(b.probability), fraction=b.probability, note=b.note)
-        g.nodes[s]["expanded"] = True
+                    chance[b.state] = (float(b.probability), b.probability, b.note)
 
     def _expansion(self, s: State) -> list[tuple[Action, list[Branch]]]:
         """The actions at `s` with their outcomes, in order: found once per state and kept
@@ -197,7 +130,36 @@ class Search:
     def _score(self, node) -> float:
         if isinstance(node, State):
             return self.evaluate(node)
-        return sum(d["probability"] * self.evaluate(c) for _, c, d in self.graph.out_edges(node, data=True))
+        return sum(d[0] * self.evaluate(c) for c, d in self._out[node].items())
+
+    # --- reading the graph ----------------------------------------------------------------------
+
+    def children(self, node) -> list:
+        """The nodes right after `node` (an action's state or chance node; a chance node's outcomes)."""
+        return list(self._out.get(node, ()))
+
+    def choices(self, s: State) -> list[tuple[int, Action, object]]:
+        """(order, action, child) at an expanded decision, in the order generated."""
+        return [(order, a, c) for c, (order, a) in self._out[s].items()]
+
+    def outcomes(self, node: tuple) -> list[tuple[float, Fraction, str, State]]:
+        """(probability, exact fraction, note, state) of a chance node, likeliest first."""
+        return [(p, f, note, c) for c, (p, f, note) in self._out[node].items()]
+
+    def nodes(self) -> list:
+        """Every node reached, in the order found (the root, then each expansion's children, a chance
+        node's outcomes right after it)."""
+        seen = {self.root: None}
+        for node, found in self._out.items():
+            if isinstance(node, State):
+                for c in found:
+                    seen.setdefault(c)
+                    if not isinstance(c, State):
+                        seen.update(dict.fromkeys(self._out[c]))
+        return list(seen)
+
+    def node_count(self) -> int:
+        return len({self.root}.union(*self._out.values()))
 
     # --- the beam -------------------------------------------------------------------------------
 
@@ -207,7 +169,7 @@ class Search:
             if self._out_of_budget():
                 break
             self.expand(s)
-            for _, child, d in self.graph.out_edges(s, data=True):
+            for child in self._out[s]:
                 candidates.append((-self._score(child), len(candidates), child))
         candidates.sort(key=lambda c: (c[0], c[1]))
         nxt: dict[State, None] = {}
@@ -215,7 +177,7 @@ class Search:
             if isinstance(node, State):
                 nxt.setdefault(node)
             else:
-                for _, c in list(self.graph.out_edges(node))[: self.options.chance_children]:
+                for c in list(self._out[node])[: self.options.chance_children]:
                     nxt.setdefault(c)
         return [s for s in nxt if s.vikings_left > 0 or s.round < self.last_round]
 
@@ -239,28 +201,28 @@ class Search:
 
     def _report(self, beam: int, depth: int) -> None:
         if self.progress:
-            self.progress({"expanded": self.expanded, "beam": beam, "depth": depth, "graph_nodes": self.graph.number_of_nodes(),
+            self.progress({"expanded": self.expanded, "beam": beam, "depth": depth, "graph_nodes": self.node_count(),
                            "seconds": time.perf_counter() - self._started})  # fmt: skip
 
     # --- backing up -----------------------------------------------------------------------------
 
     def values(self) -> dict:
         """Backed-up value of every node reachable from the root (iterative, children first)."""
-        g = self.graph
+        out = self._out
         value: dict = {}
-        for node in _post_order(g, self.root):
+        for node in _post_order(out, self.root):
             if isinstance(node, State):
                 best = self.evaluate(node)
-                for _, c in g.out_edges(node):
+                for c in out.get(node, ()):
                     best = max(best, value[c])
                 value[node] = best
             else:
-                value[node] = sum(d["probability"] * value[c] for _, c, d in g.out_edges(node, data=True))
+                value[node] = sum(d[0] * value[c] for c, d in out[node].items())
         return value
 
     def ranked(self, s: State, value: dict) -> list[tuple[float, int, Action, object]]:
         """The choices at `s`, best backed-up value first (ties: the order they were generated)."""
-        edges = [(value[c], d["order"], d["action"], c) for _, c, d in self.graph.out_edges(s, data=True)]
+        edges = [(value[c], order, a, c) for c, (order, a) in self._out.get(s, {}).items()]
         return sorted(edges, key=lambda e: (-e[0], e[1]))
 
     def line(self, value: dict, start, first: Action | None | object = BEST) -> tuple[list, State]:
@@ -272,7 +234,7 @@ class Search:
         s = start
         while True:
             if not isinstance(s, State):
-                s = next(c for _, c in self.graph.out_edges(s))
+                s = next(iter(self._out[s]))
                 continue
             ranked = self.ranked(s, value)
             if s is start and first is not BEST:
@@ -300,7 +262,7 @@ class Search:
             expanded=self.expanded,
             evaluations=self.evaluate.evaluations,
             seconds=time.perf_counter() - self._started,
-            graph=self.graph,
+            graph_nodes=self.node_count(),
             value_source=self.options.value,
             rule=self.rule.reason if self.rule and first is BEST else "",
             ranked=[Alternative(a, v) for v, _, a, _ in root_ranked],
@@ -313,26 +275,26 @@ class Search:
             reason = _reason(action, explain_change(before, self.evaluate.components(child)), v, self.evaluate(s))
             outs: tuple[Outcome, ...] = ()
         else:
-            edges = list(self.graph.out_edges(child, data=True))
-            after_value = sum(d["probability"] * self.evaluate(c) for _, c, d in edges)
-            outs = tuple(Outcome(d["probability"], d["note"], value[c]) for _, c, d in edges)
-            likely = edges[0][1]
-            success = sum(d["probability"] for _, _, d in edges if not d["note"].startswith("failure"))
+            outs_ = self.outcomes(child)
+            after_value = sum(p * self.evaluate(c) for p, _, _, c in outs_)
+            outs = tuple(Outcome(p, note, value[c]) for p, _, note, c in outs_)
+            likely = outs_[0][3]
+            success = sum(p for p, _, note, _ in outs_ if not note.startswith("failure"))
             change = explain_change(before, self.evaluate.components(likely))
-            reason = _reason(action, f"{success:.0%} chance of success; likeliest outcome: {edges[0][2]['note']} ({change})", v, self.evaluate(s))
+            reason = _reason(action, f"{success:.0%} chance of success; likeliest outcome: {outs_[0][2]} ({change})", v, self.evaluate(s))
         return Step(action, s.round, action.vikings, v, after_value - self.evaluate(s), reason, outs)
 
 
-def _post_order(g: nx.DiGraph, root) -> list:
+def _post_order(out: dict, root) -> list:
     """Nodes reachable from root, each after all its successors (the graph is acyclic: every
     action spends Vikings, silver or ore, or ends the round)."""
-    order, seen, stack = [], {root}, [(root, iter(g.successors(root)))]
+    order, seen, stack = [], {root}, [(root, iter(out.get(root, ())))]
     while stack:
         node, children = stack[-1]
         for c in children:
             if c not in seen:
                 seen.add(c)
-                stack.append((c, iter(g.successors(c))))
+                stack.append((c, iter(out.get(c, ()))))
                 break
         else:
             stack.pop()

@@ -27,7 +27,7 @@ def test_a_line_ends_where_the_plan_replayed_ends():
     search = Search(root, setting, OPTIONS)
     plain = search.run()
     value = search.values()
-    first = next(c for _, c, d in search.graph.out_edges(root, data=True) if d["action"] == plain.steps[0].action)
+    first = next(c for _, a, c in search.choices(root) if a == plain.steps[0].action)
     assert line_end(search, value, first) == replay(root, setting, plain.steps)[-1]
 
 

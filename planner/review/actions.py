@@ -102,17 +102,17 @@ def _judge(s, setting, recorded: RecordedAction, nodes: int, memo=None):
     search = Search(s, setting, options, memo=memo)
     search.explore()  # the root's choices are valued below; no plan is needed
     value = search.values()
-    edges = [(value[c], d["order"], d["action"], c) for _, c, d in search.graph.out_edges(s, data=True) if d["action"].kind != "pass"]
+    edges = [e for e in search.ranked(s, value) if e[2].kind != "pass"]  # best first
     matching = [e for e in edges if _matches(e[2], recorded)]
     if not matching:  # the choice itself is not open here (the record does not show the harvest): the space's best use
         matching = [e for e in edges if _matches(e[2], RecordedAction(recorded.kind, recorded.space, {}))]
     if not matching:
         return f"{_describe(recorded)} is not a legal action in the rebuilt position"
-    played = min(matching, key=lambda e: (-e[0], e[1]))
+    played = matching[0]
     if ruled:
         best_value, best_label = ruled[0], f"{ruled[2].label} ({rule.reason})"
     else:
-        best_value, _, best_action, _ = min(edges, key=lambda e: (-e[0], e[1]))
+        best_value, _, best_action, _ = edges[0]
         best_label = best_action.label
     return ActionJudgement(played[2].label, played[0], best_label, best_value), _next_state(search, played[3])
 
@@ -142,8 +142,7 @@ def _next_state(search, child):
 
     if isinstance(child, State):
         return child
-    outcomes = list(search.graph.out_edges(child, data=True))
-    return max(outcomes, key=lambda e: e[2]["probability"])[1]
+    return max(search.outcomes(child), key=lambda o: o[0])[3]
 
 
 def _describe(recorded: RecordedAction) -> str:
