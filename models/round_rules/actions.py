@@ -24,6 +24,14 @@ class Action:
     choice: tuple[tuple[str, object], ...] = ()  # (what, which) pairs, canonical
     label: str = ""
 
+    def __hash__(self) -> int:
+        # hashed inside every chance-node key of a search: hash once (the dataclass's own value)
+        try:
+            return self._hash
+        except AttributeError:
+            h = self.__dict__["_hash"] = hash((self.kind, self.space, self.choice, self.label))
+            return h
+
     @property
     def vikings(self) -> int:
         return spaces_by_id()[self.space].column if self.kind == "space" else 0
