@@ -73,11 +73,17 @@ def _play_occupations(s: State, n: int) -> State:
 
 
 def _apply_upgrade(s: State, goods: tuple[str, ...], steps: int) -> State:
+    return replace(s, goods=_upgraded_goods(s.goods, goods, steps))
+
+
+@lru_cache(maxsize=1 << 14)
+def _upgraded_goods(held: tuple, goods: tuple[str, ...], steps: int) -> tuple:
+    # a search upgrades the same goods out of the same supply in many states
     change: Counter = Counter()
     for g in goods:
         change[g] -= 1
         change[upgraded(g, steps)] += 1
-    return replace(s, goods=add_goods(s.goods, change))
+    return add_goods(held, change)
 
 
 def _apply_option(s: State, o: Option, setting: Setting) -> State:

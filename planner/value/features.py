@@ -57,21 +57,36 @@ def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> 
     else:
         ev.evaluations += 1  # as the projection's components would have
     row, (laid, silver, emigration, gained) = hit
+    (ships, occupations, thing_penalties), held = _holding_part(ev, s)
     x = row.copy()
-    ships, occupations, resources, weapons, thing_penalties = ev.holding_terms(s)
-    x[_SHIPS], x[_OCCUPATIONS], x[_RESOURCES] = float(ships), float(occupations), float(resources)
-    x[_WEAPONS], x[_THING_PENALTIES] = float(weapons), float(thing_penalties)
     x[_SCORE_NOW] = float(sum((laid, silver, ships, emigration, gained, occupations, thing_penalties)))
-    x[_WHALING], x[_KNARRS], x[_LONGSHIPS] = float(s.ships_of("whaling-boat")), float(s.ships_of("knarr")), float(s.ships_of("longship"))
-    x[_WOOD], x[_STONE], x[_ORE] = float(s.wood), float(s.stone), float(s.ore)
-    x[_IN_HAND], x[_HAND_POINTS] = float(len(s.hand)), float(sum(p for p in s.hand if p > 0))
+    (x[_SHIPS], x[_OCCUPATIONS], x[_RESOURCES], x[_WEAPONS], x[_THING_PENALTIES], x[_WHALING], x[_KNARRS],
+     x[_LONGSHIPS], x[_WOOD], x[_STONE], x[_ORE], x[_IN_HAND], x[_HAND_POINTS]) = held  # fmt: skip
     return x
+
+
+def _holding_part(ev: Evaluator, s: State) -> tuple:
+    """(the score-now terms, the features) that read the ships, resources, weapons, occupations,
+    hand and penalties alone: a search's states share a few thousand of them."""
+    key = ("holding", _holding(s))
+    hit = ev.parts.get(key)
+    if hit is None:
+        ships, occupations, resources, weapons, thing_penalties = ev.holding_terms(s)
+        held = (
+            float(ships), float(occupations), float(resources), float(weapons), float(thing_penalties),
+            float(s.ships_of("whaling-boat")), float(s.ships_of("knarr")), float(s.ships_of("longship")),
+            float(s.wood), float(s.stone), float(s.ore), float(len(s.hand)), float(sum(p for p in s.hand if p > 0)),
+        )  # fmt: skip
+        hit = ev.parts[key] = ((ships, occupations, thing_penalties), held)
+    return hit
 
 
 # A search values tens of thousands of states a decision, and far fewer distinct rounds,
 # supplies, silver, boards gained and banquets: the features that read only those come from one
-# row per evaluator (one setting); features() writes the rest of the state over a copy of it.
+# row per evaluator (one setting); features() writes what the rest of the state decides (also
+# worked out once per distinct value) over a copy of it.
 _position = attrgetter("round", "goods", "silver", "new_boards", "specials", "emigrated", "vikings_total")
+_holding = attrgetter("ships", "occupation_points", "wood", "stone", "ore", "weapons", "thing_penalties", "hand")
 (_SHIPS, _OCCUPATIONS, _RESOURCES, _WEAPONS, _THING_PENALTIES) = (
     NAMES.index(f"term: {t}") for t in ("ships", "occupations", "resources", "weapons", "thing penalties")
 )
