@@ -214,6 +214,7 @@ class LearnedEvaluator(Evaluator):
         self.columns = columns(model)
         weights = dict(zip(model.names, model.offset))
         self._banked_head = (weights.get("sheep", 0.0), weights.get("cattle", 0.0))  # offset points a head
+        self._breeding: dict = {}  # breeding_to_come by (goods, round)
 
     def features(self, s: State) -> list[float]:
         """The features this model was fitted on: of `s`, or of `s` with its tiles laid."""
@@ -279,6 +280,13 @@ class LearnedEvaluator(Evaluator):
         sheep, cattle = self._banked_head
         if not (sheep or cattle):
             return 0.0
+        key = (s.goods, s.round)  # all it reads: asked for tens of thousands of states a search
+        v = self._breeding.get(key)
+        if v is None:
+            v = self._breeding[key] = self._breeding_uncached(s, sheep, cattle)
+        return v
+
+    def _breeding_uncached(self, s: State, sheep: float, cattle: float) -> float:
         herd = (s.count("sheep"), s.count("pregnant-sheep"), s.count("cattle"), s.count("pregnant-cattle"))
         if not any(herd):
             return 0.0
