@@ -140,7 +140,6 @@ class Evaluator:
     def components(self, s: State) -> dict[str, float]:
         """The value split by term (names used in the planner's reasons)."""
         self.evaluations += 1
-        values = self.setting.values
         last = self.setting.last_round
         length = self.setting.snapshot.game.length
         income = state_income(s, self.facts)
@@ -151,25 +150,39 @@ class Evaluator:
         later_positions = later_feast_positions(s, length)
         terms = self._supply_terms(goods, feast.goods_used, s.specials, s.new_boards, last - s.round, phases_left, later_positions)
         tiles, room, covering, food = terms
+        ships, occupations, resources, weapons, thing_penalties = self.holding_terms(s)
         return {
             "boards as laid": self.fixed,
             "silver": s.silver,
-            "ships": sum(self._ship_points[t] for t, _ in s.ships),
+            "ships": ships,
             "emigration": sum(self._emigrated_points[t] for t in s.emigrated),
             "boards gained": sum(board_named(b).vp - empty_board_negatives(b) for b in s.new_boards),
-            "occupations": s.occupation_points,
+            "occupations": occupations,
             "tiles": tiles,
             "room": room,
             "covering income": covering,
             "food": food,
-            "resources": s.wood * values.get("wood", 1) + s.stone * values.get("stone", 1) + s.ore * values.get("ore", 1),
-            "weapons": sum(values.get(w, 0) * n for w, n in s.weapons),
+            "resources": resources,
+            "weapons": weapons,
             "income": income * phases_left,
             "bonuses": self._bonus_value * (last - s.round),
             "feast": -(feast.silver_used + PENALTY * feast.penalties),
             "future feasts": -FEED_COST * later_positions,
-            "thing penalties": -PENALTY * s.thing_penalties,
+            "thing penalties": thing_penalties,
         }
+
+    def holding_terms(self, s: State) -> tuple:
+        """(ships, occupations, resources, weapons, thing penalties): the terms that read neither
+        the round, goods, silver, boards gained nor banquet (planner/value/features.py reuses
+        the others across states that share those)."""
+        values = self.setting.values
+        return (
+            sum(self._ship_points[t] for t, _ in s.ships),
+            s.occupation_points,
+            s.wood * values.get("wood", 1) + s.stone * values.get("stone", 1) + s.ore * values.get("ore", 1),
+            sum(values.get(w, 0) * n for w, n in s.weapons),
+            -PENALTY * s.thing_penalties,
+        )
 
     def _supply_terms(self, goods, used, specials, new_boards, rounds_after: int, phases_left: int, positions: int) -> tuple[float, ...]:
         """(tiles, room, covering income, food): memoised, many states share their supply."""

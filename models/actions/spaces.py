@@ -35,7 +35,12 @@ class Bundle:
         return sum(n for table in (self.goods, self.weapons, self.ships, self.buildings) for k, n in table if k == name)
 
     def __bool__(self) -> bool:
-        return self != EMPTY
+        # asked of a space's bundles for every action the engine applies: compare once
+        try:
+            return self._nonempty
+        except AttributeError:
+            nonempty = self.__dict__["_nonempty"] = self != EMPTY
+            return nonempty
 
     def __repr__(self) -> str:
         # only what is there: Bundle(wood=2) reads better than eleven zero fields

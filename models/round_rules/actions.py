@@ -24,6 +24,14 @@ class Action:
     choice: tuple[tuple[str, object], ...] = ()  # (what, which) pairs, canonical
     label: str = ""
 
+    def __hash__(self) -> int:
+        # hashed inside every chance-node key of a search: hash once (the dataclass's own value)
+        try:
+            return self._hash
+        except AttributeError:
+            h = self.__dict__["_hash"] = hash((self.kind, self.space, self.choice, self.label))
+            return h
+
     @property
     def vikings(self) -> int:
         return spaces_by_id()[self.space].column if self.kind == "space" else 0
@@ -53,7 +61,24 @@ def _space_actions(s: State, space: ActionSpace, setting: Setting) -> Iterator[A
     for base in space_choices(s, space, setting):
         for choice in option_upgrade_choices(s, space, dict(base), setting):
             if does_something(space, s, choice):
-                yield Action("space", space.id, tuple(sorted(choice.items())), _label(space, s, choice))
+                yield _space_action(space, s, choice)
+
+
+# A space's action is the same in thousands of states of a search: one interned Action each (its
+# hash computed once, dict hits by identity). The label reads the mountains only for a take.
+_INTERNED: dict = {}
+_INTERNED_MAX = 200_000  # a long-running process starts afresh rather than grow without bound
+
+
+def _space_action(space: ActionSpace, s: State, choice: dict) -> Action:
+    c = tuple(sorted(choice.items()))
+    key = (space.id, c, s.mountains if choice.get("mountain") or choice.get("option_mountain") else None)
+    a = _INTERNED.get(key)
+    if a is None:
+        if len(_INTERNED) >= _INTERNED_MAX:
+            _INTERNED.clear()
+        a = _INTERNED[key] = Action("space", space.id, c, _label(space, s, choice))
+    return a
 
 
 def _anytime_actions(s: State) -> Iterator[Action]:

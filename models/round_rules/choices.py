@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from itertools import combinations, product
 
 from models.actions import ActionSpace, Bundle, Upgrade
@@ -20,16 +21,24 @@ from models.round_rules.state import Setting, State
 from models.snapshot import Snapshot
 
 
-def _upgrade_choices(s: State, up: Upgrade, values: Mapping[str, float]) -> list[tuple[str, ...]]:
+def _upgrade_choices(s: State, up: Upgrade, setting: Setting) -> tuple[tuple[str, ...], ...]:
     """Multisets of goods to upgrade, best value gain first, bounded (models/choice_rules.py)."""
-    gain_of = {g: values.get(upgraded(g, up.steps), 0) - values.get(g, 0) for g, _ in s.goods if upgraded(g, up.steps) != g}
-    return upgrade_sets(dict(s.goods), gain_of, up.count)
+    return _upgrade_sets(s.goods, up.steps, up.count, setting.values_key)
 
 
-def _mountain_choices(s: State, takes: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
+@lru_cache(maxsize=1 << 14)
+def _upgrade_sets(goods: tuple, steps: int, count: int, values_key: tuple) -> tuple[tuple[str, ...], ...]:
+    # a search asks again for every state holding the same goods
+    values = dict(values_key)
+    gain_of = {g: values.get(upgraded(g, steps), 0) - values.get(g, 0) for g, _ in goods if upgraded(g, steps) != g}
+    return tuple(upgrade_sets(dict(goods), gain_of, count))
+
+
+@lru_cache(maxsize=1 << 14)
+def _mountain_choices(mountains: tuple[tuple[str, ...], ...], takes: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     """(strip index, items taken) per strip used; "up to": each strip from one item to as far
-    as allowed (models/choice_rules.py)."""
-    return mountain_picks(s.mountains, takes)
+    as allowed (models/choice_rules.py). The same strips recur in thousands of states."""
+    return tuple(mountain_picks(mountains, takes))
 
 
 def _option_sets(s: State, space: ActionSpace) -> list[tuple[int, ...]]:
@@ -81,9 +90,9 @@ def space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[tu
     if space.upgrade:
         # "up to" includes none: a space's other effect may be used alone (does_something
         # drops a choice that does nothing at all)
-        parts.append([(("upgrade", ()),)] + [(("upgrade", u),) for u in _upgrade_choices(s, space.upgrade, values)])
+        parts.append([(("upgrade", ()),)] + [(("upgrade", u),) for u in _upgrade_choices(s, space.upgrade, setting)])
     if space.mountain:
-        parts.append([(("mountain", ()),)] + [(("mountain", m),) for m in _mountain_choices(s, space.mountain)])
+        parts.append([(("mountain", ()),)] + [(("mountain", m),) for m in _mountain_choices(s.mountains, space.mountain)])
     if space.explore:
         parts.append([(("explore", b),) for b in _explore_targets(s, space, setting.snapshot)])
     if space.emigrate:
@@ -111,10 +120,10 @@ def option_upgrade_choices(s: State, space: ActionSpace, choice: dict, setting: 
         return
     o = inner[0]
     if o.upgrade:
-        for u in _upgrade_choices(s, o.upgrade, setting.values):
+        for u in _upgrade_choices(s, o.upgrade, setting):
             yield choice | {"option_upgrade": u}
     if o.mountain:
-        for m in _mountain_choices(s, o.mountain):
+        for m in _mountain_choices(s.mountains, o.mountain):
             yield choice | {"option_mountain": m}
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from models.actions import ActionSpace, Emigrate, Option
 from models.data_files import load
@@ -72,11 +73,17 @@ def _play_occupations(s: State, n: int) -> State:
 
 
 def _apply_upgrade(s: State, goods: tuple[str, ...], steps: int) -> State:
+    return replace(s, goods=_upgraded_goods(s.goods, goods, steps))
+
+
+@lru_cache(maxsize=1 << 14)
+def _upgraded_goods(held: tuple, goods: tuple[str, ...], steps: int) -> tuple:
+    # a search upgrades the same goods out of the same supply in many states
     change: Counter = Counter()
     for g in goods:
         change[g] -= 1
         change[upgraded(g, steps)] += 1
-    return replace(s, goods=add_goods(s.goods, change))
+    return add_goods(held, change)
 
 
 def _apply_option(s: State, o: Option, setting: Setting) -> State:
@@ -142,16 +149,17 @@ def _emigrate(s: State, e: Emigrate, kind: str, exchange: bool) -> State:
 
 
 def _take_mountain(s: State, pick: tuple[tuple[int, int], ...]) -> State:
-    strips = list(s.mountains)
+    wood, stone, ore, silver, mountains = _mountain_take(s.mountains, pick)
+    return replace(s, wood=s.wood + wood, stone=s.stone + stone, ore=s.ore + ore, silver=s.silver + silver, mountains=mountains)
+
+
+@lru_cache(maxsize=1 << 14)
+def _mountain_take(mountains: tuple[tuple[str, ...], ...], pick: tuple[tuple[int, int], ...]) -> tuple:
+    """(wood, stone, ore, silver, strips left) of taking `pick` from `mountains`: a search takes
+    the same items from the same strips in thousands of states."""
+    strips = list(mountains)
     items: Counter = Counter()
     for i, n in pick:
         items.update(strips[i][:n])
         strips[i] = strips[i][n:]
-    return replace(
-        s,
-        wood=s.wood + items["wood"],
-        stone=s.stone + items["stone"],
-        ore=s.ore + items["ore"],
-        silver=s.silver + 2 * items["silver-2"],
-        mountains=tuple(sorted(t for t in strips if t)),
-    )
+    return items["wood"], items["stone"], items["ore"], 2 * items["silver-2"], tuple(sorted(t for t in strips if t))

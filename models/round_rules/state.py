@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from operator import itemgetter
 
 from models.actions import ActionSpace, load_action_spaces
 from models.snapshot import Snapshot
@@ -59,11 +60,20 @@ class State:
 
     def __hash__(self) -> int:
         # states are dictionary keys millions of times in a search: hash once
-        h = self.__dict__.get("_hash")
-        if h is None:
-            h = hash(tuple(self.__dict__[f] for f in _STATE_FIELDS))
-            self.__dict__["_hash"] = h
-        return h
+        try:
+            return self._hash
+        except AttributeError:
+            h = self.__dict__["_hash"] = hash(_values(self.__dict__))
+            return h
+
+    def __eq__(self, other: object) -> bool:
+        # a dict hit compares equal-but-not-identical states: unequal cached hashes settle most
+        # misses at once, and one C-level tuple per side replaces the dataclass's field tuples
+        if self is other:
+            return True
+        if other.__class__ is not State:
+            return NotImplemented
+        return hash(self) == hash(other) and _values(self.__dict__) == _values(other.__dict__)
 
     def count(self, name: str) -> int:
         for g, n in self.goods:
@@ -85,6 +95,7 @@ class State:
 
 
 _STATE_FIELDS = tuple(State.__dataclass_fields__)
+_values = itemgetter(*_STATE_FIELDS)  # a state's field values, in order, from its __dict__
 
 
 def replace(s: State, **changes) -> State:

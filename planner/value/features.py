@@ -13,6 +13,7 @@ re-weighs them and adds what they miss, from the raw counts that follow them.
 from __future__ import annotations
 
 from functools import cache
+from operator import attrgetter
 
 from models.boards import board as board_named
 from models.facts import income_phases_left
@@ -49,9 +50,56 @@ def _is_house(name: str) -> bool:
 def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> list[float]:
     """The position as numbers, in the order of NAMES."""
     ev = evaluator or Evaluator(setting)
+    key = ("position", _position(s))
+    hit = ev.parts.get(key)
+    if hit is None:
+        hit = ev.parts[key] = _position_part(ev, s)  # the projection counts one evaluation
+    else:
+        ev.evaluations += 1  # as the projection's components would have
+    row, (laid, silver, emigration, gained) = hit
+    (ships, occupations, thing_penalties), held = _holding_part(ev, s)
+    x = row.copy()
+    x[_SCORE_NOW] = float(sum((laid, silver, ships, emigration, gained, occupations, thing_penalties)))
+    (x[_SHIPS], x[_OCCUPATIONS], x[_RESOURCES], x[_WEAPONS], x[_THING_PENALTIES], x[_WHALING], x[_KNARRS],
+     x[_LONGSHIPS], x[_WOOD], x[_STONE], x[_ORE], x[_IN_HAND], x[_HAND_POINTS]) = held  # fmt: skip
+    return x
+
+
+def _holding_part(ev: Evaluator, s: State) -> tuple:
+    """(the score-now terms, the features) that read the ships, resources, weapons, occupations,
+    hand and penalties alone: a search's states share a few thousand of them."""
+    key = ("holding", _holding(s))
+    hit = ev.parts.get(key)
+    if hit is None:
+        ships, occupations, resources, weapons, thing_penalties = ev.holding_terms(s)
+        held = (
+            float(ships), float(occupations), float(resources), float(weapons), float(thing_penalties),
+            float(s.ships_of("whaling-boat")), float(s.ships_of("knarr")), float(s.ships_of("longship")),
+            float(s.wood), float(s.stone), float(s.ore), float(len(s.hand)), float(sum(p for p in s.hand if p > 0)),
+        )  # fmt: skip
+        hit = ev.parts[key] = ((ships, occupations, thing_penalties), held)
+    return hit
+
+
+# A search values tens of thousands of states a decision, and far fewer distinct rounds,
+# supplies, silver, boards gained and banquets: the features that read only those come from one
+# row per evaluator (one setting); features() writes what the rest of the state decides (also
+# worked out once per distinct value) over a copy of it.
+_position = attrgetter("round", "goods", "silver", "new_boards", "specials", "emigrated", "vikings_total")
+_holding = attrgetter("ships", "occupation_points", "wood", "stone", "ore", "weapons", "thing_penalties", "hand")
+(_SHIPS, _OCCUPATIONS, _RESOURCES, _WEAPONS, _THING_PENALTIES) = (
+    NAMES.index(f"term: {t}") for t in ("ships", "occupations", "resources", "weapons", "thing penalties")
+)
+(_SCORE_NOW, _WHALING, _KNARRS, _LONGSHIPS, _WOOD, _STONE, _ORE, _IN_HAND, _HAND_POINTS) = (
+    NAMES.index(r) for r in ("score now", "whaling boats", "knarrs", "longships", "wood", "stone", "ore", "occupations in hand", "hand points")
+)  # fmt: skip
+
+
+def _position_part(ev: Evaluator, s: State) -> tuple[list[float], tuple]:
+    """The features of `s` in full, and the score-now terms read from the position alone."""
     terms = ev.components(s)
-    snap = setting.snapshot
-    last = setting.last_round
+    snap = ev.setting.snapshot
+    last = ev.setting.last_round
     room, boards, houses, step = _boards_part(ev, s.new_boards)
     food_value, tile_cells = _supply_part(ev, s.goods, s.specials)
     score_now = sum(terms[k] for k in ("boards as laid", "silver", "ships", "emigration", "boards gained", "occupations", "thing penalties"))
@@ -89,7 +137,8 @@ def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> 
         "occupations in hand": len(s.hand),
         "hand points": sum(p for p in s.hand if p > 0),  # a card scoring below 0 need not be played
     }
-    return [float(terms[t]) for t in TERMS] + [float(raw[r]) for r in RAW]
+    row = [float(terms[t]) for t in TERMS] + [float(raw[r]) for r in RAW]
+    return row, (terms["boards as laid"], terms["silver"], terms["emigration"], terms["boards gained"])
 
 
 # A search values thousands of states a decision that share a handful of supplies and of sets of

@@ -214,6 +214,8 @@ class LearnedEvaluator(Evaluator):
         self.columns = columns(model)
         weights = dict(zip(model.names, model.offset))
         self._banked_head = (weights.get("sheep", 0.0), weights.get("cattle", 0.0))  # offset points a head
+        self._breeding: dict = {}  # breeding_to_come by (goods, round)
+        self._primed: dict = {}  # forecasts prime() found, by state, until __call__ takes them
 
     def features(self, s: State) -> list[float]:
         """The features this model was fitted on: of `s`, or of `s` with its tiles laid."""
@@ -237,8 +239,10 @@ class LearnedEvaluator(Evaluator):
         v = self.forecasts.get(s)
         if v is None:
             self.evaluations += 1  # one state valued, whether its forecast is new or shared
-            k = self.key(s)
-            v = self.by_key.get(k)
+            v = self._primed.pop(s, None)
+            if v is None:
+                k = self.key(s)
+                v = self.by_key.get(k)
             if v is None:
                 v = self.by_key[k] = self.model.predict(self._uncounted(s)) + self.breeding_to_come(s)
             self.forecasts[s] = v
@@ -249,11 +253,17 @@ class LearnedEvaluator(Evaluator):
         one by one next, and one numpy batch (planner/value/batch.py) predicts the same numbers
         several times faster than the model one position at a time."""
         todo: dict = {}
+        waiting = []  # states whose forecast the batch brings: __call__ need not rebuild their key
+        primed = self._primed
         for s in states:
             if s not in self.forecasts:
                 k = self.key(s)
-                if k not in self.by_key:
+                v = self.by_key.get(k)
+                if v is not None:
+                    primed[s] = v
+                else:
                     todo.setdefault(k, s)
+                    waiting.append((s, k))
         if len(todo) < 2:
             return  # one position: as fast one at a time
         if self._batch is None:
@@ -265,6 +275,8 @@ class LearnedEvaluator(Evaluator):
         x = np.array([self._uncounted(s) for s in todo.values()], dtype=float)
         for (k, s), y in zip(todo.items(), self._batch.predict(x).tolist()):
             self.by_key[k] = y + self.breeding_to_come(s)
+        for s, k in waiting:
+            primed[s] = self.by_key[k]
 
     def _uncounted(self, s: State) -> list[float]:
         """The features of `s`; the state is counted as valued when the search asks (__call__)."""
@@ -279,6 +291,13 @@ class LearnedEvaluator(Evaluator):
         sheep, cattle = self._banked_head
         if not (sheep or cattle):
             return 0.0
+        key = (s.goods, s.round)  # all it reads: asked for tens of thousands of states a search
+        v = self._breeding.get(key)
+        if v is None:
+            v = self._breeding[key] = self._breeding_uncached(s, sheep, cattle)
+        return v
+
+    def _breeding_uncached(self, s: State, sheep: float, cattle: float) -> float:
         herd = (s.count("sheep"), s.count("pregnant-sheep"), s.count("cattle"), s.count("pregnant-cattle"))
         if not any(herd):
             return 0.0
