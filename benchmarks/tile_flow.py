@@ -1,8 +1,9 @@
 """Where a solo game's tiles come from and where they go, round by round (issue #11's diagnosis).
 
-    python -m benchmarks.tile_flow --seeds 1,2,3 [--nodes 40] [--search two-round] [--out FILE]
+    python -m benchmarks.tile_flow --seeds 1,2,3 [--nodes 40] [--search two-round] [--rules] [--out FILE]
 
-Plays each seed as `affo solo` does (planner/solo.py's loop, the placement engine laying tiles)
+Plays each seed as `affo solo` does (planner/solo.py's loop, the placement engine laying tiles;
+`--rules` follows the rules of thumb as `affo solo` does by default, off for the earlier runs' games)
 and writes one JSON line a round: the actions taken (space and choice), the goods held when the
 action phase ends, by colour, what the placement engine laid before income and what stayed in
 supply, income and the -1 cells left uncovered after the layout, and what the quick layout the
@@ -82,11 +83,11 @@ class _Flow(Watcher):
         return end
 
 
-def play(seed: int, nodes: int, search: str, value: str) -> list[dict]:
+def play(seed: int, nodes: int, search: str, value: str, rules: bool = False) -> list[dict]:
     from planner.solo import play_game, search_policy
 
     flow = _Flow(seed)
-    result = play_game(search_policy(nodes, value, search), seed, watch=flow)
+    result = play_game(search_policy(nodes, value, search, rules=rules), seed, watch=flow)
     return flow.rows + [{"seed": seed, "round": "final", "score": result.score, "breakdown": result.breakdown,
                          "laid": dict(_placed(result.final) - _placed(flow.end)), "after": _summary(result.final)}]  # fmt: skip
 
@@ -99,10 +100,11 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, default=40)
     ap.add_argument("--search", default="two-round")
     ap.add_argument("--value", default=CURRENT)
+    ap.add_argument("--rules", action="store_true", help="follow the rules of thumb, as affo solo does by default")
     ap.add_argument("--out", default="")
     args = ap.parse_args()
     for seed in [int(x) for x in args.seeds.split(",")]:
-        rows = play(seed, args.nodes, args.search, args.value)
+        rows = play(seed, args.nodes, args.search, args.value, args.rules)
         if args.out:
             with open(args.out, "a", encoding="utf-8") as f:
                 f.writelines(json.dumps(r) + "\n" for r in rows)
