@@ -11,6 +11,7 @@ median CPU time of the review (the machine is shared: another job's load stretch
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import time
@@ -22,18 +23,12 @@ from planner.review import review_game
 RECORD = Path(__file__).resolve().parent.parent / "examples" / "game-long.json"
 
 
-def timed(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
-
-def cpu_timed(fn) -> float:
-    """CPU seconds of this process: the machine is shared, and another job's load stretches the
-    wall time but not this."""
-    start = time.process_time()
-    fn()
-    return time.process_time() - start
+def timed(fn) -> tuple[float, float, object]:
+    """(wall seconds, CPU seconds of this process, fn's result): the machine is shared, and
+    another job's load stretches the wall time but not the CPU time."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = fn()
+    return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
 def main() -> None:
@@ -41,17 +36,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args().runs
     record = read_record(RECORD)
-    reading = statistics.median(timed(lambda: read_record(RECORD)) for _ in range(runs))
-    reviewing = statistics.median(timed(lambda: review_game(record)) for _ in range(runs))
-    cpu = statistics.median(cpu_timed(lambda: review_game(record)) for _ in range(runs))
-    review = review_game(record)
-    proven = all(r.feast.status == "OPTIMAL" and r.placement.best_layout.status == "OPTIMAL" for r in review.rounds)
+    reading = statistics.median(timed(lambda: read_record(RECORD))[0] for _ in range(runs))
+    walls, cpus, reviews = zip(*(timed(lambda: review_game(record)) for _ in range(runs)))  # one review timed both ways
+    reviewing, cpu = statistics.median(walls), statistics.median(cpus)
+    proven = all(r.feast.status == "OPTIMAL" and r.placement.best_layout.status == "OPTIMAL" for r in reviews[-1].rounds)
     lines = [
-        f"machine: {platform.processor() or platform.machine()}, {__import__('os').cpu_count()} cores, Python {platform.python_version()}",
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         f"record: {RECORD.name}, {len(record.rounds)} rounds, final placement {'yes' if record.final else 'no'}",
         f"read and check the record (baseline): {reading:.2f} s median of {runs}",
         f"review, every answer proven: {reviewing:.2f} s median of {runs} ({reviewing / reading:.1f} x the baseline); all proven optimal: {proven}",
-        f"review, CPU time of this process: {cpu:.2f} s median of {runs}; load average while measuring: {__import__('os').getloadavg()[0]:.1f}",
+        f"review, CPU time of this process: {cpu:.2f} s median of {runs}; load average while measuring: {os.getloadavg()[0]:.1f}",
     ]
     text = "\n".join(lines)
     print(text)

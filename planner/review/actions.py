@@ -142,7 +142,7 @@ def _next_state(search, child):
 
     if isinstance(child, State):
         return child
-    return max(search.outcomes(child), key=lambda o: o[0])[3]
+    return search.outcomes(child)[0][3]  # the likeliest outcome (they come likeliest first)
 
 
 def _describe(recorded: RecordedAction) -> str:
