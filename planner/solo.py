@@ -19,7 +19,9 @@ each action phase, before income, the placement engine (planner/placement.py, CP
 fixed seed, few workers and a short time limit) maximises the blend of end-game points and
 income plus bonuses over the income phases left, holding back food (orange, red, animals) for
 the feasts and silver and ore for the actions; after the last feast the final placement lays
-everything for the most end-game points. Every layout is judged by models.rules.check_snapshot;
+everything for the most end-game points. The planner plays on the tiles as laid; the real game
+lays only those the income and paid bonuses need and holds the rest for the end-of-game
+placement (planner/held_tiles.py: the same moves, more points). Every layout is judged by models.rules.check_snapshot;
 one it rejects is replaced by `greedy_layout` (models/quick_layout.py: bottom-left first, each
 tile where the rule checker accepts it), which is also the fast layout `layout="greedy"` uses
 throughout. Tiles are laid before `end_round`, so the round engine is told not to lay them again.
@@ -45,6 +47,7 @@ from models.quick_layout import greedy_layout
 from models.scoring import score
 from models.snapshot import Snapshot, parse_snapshot
 from planner.chance import outcomes
+from planner.held_tiles import HeldTiles
 
 Policy = Callable[[State, Setting], Action | None]
 
@@ -214,11 +217,12 @@ class Watcher:
         """The action phase is over, tiles not laid yet (the moment the round planner values its leaves)."""
 
     def round_ends(self, s: State, setting: Setting, laid: Snapshot, last: bool, feast: Feast) -> None:
-        """The round is over: `s` and `setting` as the feast is served (tiles `laid`, before
-        income), `feast` what it ate."""
+        """The round is over: `s` and `setting` as the feast is served, `laid` the real position
+        then (tiles laid before income; those pending in planner/held_tiles.py still in supply),
+        `feast` what it ate."""
 
     def end_position(self, end: Snapshot) -> Snapshot:
-        """The position the end-of-game placement starts from: the game's end."""
+        """The position the end-of-game placement starts from: the game's real end."""
         return end
 
 
@@ -233,6 +237,7 @@ def play_game(
     rng, deck = random.Random(f"dice-{seed}"), Deck(seed)
     setting = setting_for(snap, ctx)
     s = initial_state(snap, ctx)
+    held = HeldTiles()  # the planner plays on the tiles as laid; the real game holds those that earn nothing yet
     actions = 0
     while True:
         watch.round_starts(s)
@@ -248,13 +253,14 @@ def play_game(
         last = s.round >= current.last_round or (rounds is not None and s.round >= rounds)
         # the last round: the feast comes first, then everything left is laid for points
         laid = current if last else lay_tiles(current, layout, final=False)
+        real = held.real(laid) if last else held.settle(current, laid)
         setting = next_setting(laid, setting)
         s = resync(s, laid)
         following, feast = end_round(s, setting, board_facts(laid), new_strip=pile.pop(0) if pile else (), lay=None)
-        watch.round_ends(s, setting, laid, last, feast)
+        watch.round_ends(s, setting, real, last, feast)
         s = following
         if last:
-            final = lay_tiles(as_final(watch.end_position(to_snapshot(s, setting))), layout, final=True)
+            final = lay_tiles(as_final(watch.end_position(held.real(to_snapshot(s, setting)))), layout, final=True)
             report = score(final)
             return GameResult(seed, report.total, report.breakdown, actions, final)
 
