@@ -102,3 +102,17 @@ def test_the_shipped_v10_is_v4_shifted_to_the_rules_players_games_and_plays_as_v
     assert [x.action for x in a.steps] == [x.action for x in b.steps]
     assert [x.action for x in a.alternatives] == [x.action for x in b.alternatives]
     assert b.value - a.value == pytest.approx(dict(v10.round_shift)[1] - dict(load_model("v7").round_shift)[1])
+
+
+def test_the_shipped_v14_is_v4_shifted_to_games_with_tiles_held_and_plays_as_v10():
+    from planner.next_round import plan_two_rounds
+
+    v4, v14 = load_model("v4"), load_model("v14")
+    assert v14.coef == v4.coef and v14.trees == v4.trees and v14.summary["recalibrated"]["played_with"] == ["v10"]
+    assert v14.summary["recalibrated"]["seeds"] == [[1100, 1119]]
+    snap, ctx, _ = new_game(4)
+    s, setting = initial_state(snap, ctx), setting_for(snap, ctx)
+    a, b = (plan_two_rounds(s, setting, Options(nodes=8, value=v, rules_of_thumb=True)) for v in ("v10", "v14"))
+    assert [x.action for x in a.steps] == [x.action for x in b.steps]
+    assert [x.action for x in a.alternatives] == [x.action for x in b.alternatives]
+    assert b.value - a.value == pytest.approx(dict(v14.round_shift)[1] - dict(load_model("v10").round_shift)[1])
