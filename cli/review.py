@@ -21,7 +21,7 @@ def review(
     ],
     html: Annotated[Path | None, typer.Option("--html", help="Also write a self-contained HTML report (one record only).")] = None,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address for many records (default: a local cluster).")] = None,
-    workers: Annotated[int, typer.Option("--workers", help="Local Dask worker processes for many records.")] = 2,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes on this machine (Dask): one record's rounds side by side, or many records at once. 1: all in this process.")] = 2,
     as_json: JsonOpt = False,
 ) -> None:
     """Review a game: every feast, every round's tiles and the end-of-game placement against the best.
@@ -33,8 +33,9 @@ def review(
     Points missed: 3 per avoidable Thing Penalty (proven), income missed times the income phases
     left (an estimate), end-of-game points (proven).
 
-    Several records or a folder: a table of mean missed points per category and round, the
-    reviews fanned out over Dask.
+    One record's rounds are reviewed side by side in --workers processes (the same answer as
+    one process, sooner). Several records or a folder: a table of mean missed points per
+    category and round, the reviews fanned out over Dask.
 
     Examples:
 
@@ -46,7 +47,7 @@ def review(
     """
     paths = _expand(records)
     if len(paths) == 1:
-        _one(paths[0], html, as_json)
+        _one(paths[0], html, as_json, workers)
     else:
         if html:
             fail("--html takes one record; give one file", BAD_INPUT)
@@ -74,14 +75,14 @@ def _read(path: str) -> GameRecord:
         fail(f"{escape(path)}: {escape(summary(err.problems))}", BAD_INPUT)
 
 
-def _one(path: str, html: Path | None, as_json: bool) -> None:
+def _one(path: str, html: Path | None, as_json: bool, workers: int) -> None:
     from planner.review import review_game
     from planner.review.feast import ReviewBug
 
     record = _read(path)
     with err_console.status("reviewing") as status:
         try:
-            result = review_game(record, progress=lambda text: status.update(f"reviewing {text}"))
+            result = review_game(record, progress=lambda text: status.update(f"reviewing: {text}"), workers=workers)
         except ReviewBug as err:
             fail(f"internal check failed: {escape(str(err))}", BUG)
     if html:

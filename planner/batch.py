@@ -3,6 +3,8 @@
 Reviews of many games and self-play both need the same thing: run one picklable function on
 each item, on every core of this machine or on a cluster, and get the answers back in order.
 Dask does the scheduling; this module only chooses where it runs and keeps the order.
+`map_here` is the light form for a job of seconds (the rounds of one review): Dask's
+multiprocessing scheduler, with no cluster to start.
 """
 
 from __future__ import annotations
@@ -43,12 +45,7 @@ def map_in_order(
     """
     items = list(items)
     if scheduler is None and (workers <= 1 or len(items) <= 1):
-        out = []
-        for i, item in enumerate(items):
-            out.append(fn(item))
-            if on_done:
-                on_done(i + 1, len(items))
-        return out
+        return _in_process(fn, items, on_done)
     from dask.distributed import as_completed
 
     with dask_client(scheduler, workers) as client:
@@ -60,3 +57,48 @@ def map_in_order(
             if on_done:
                 on_done(done, len(items))
         return results
+
+
+def map_here(fn: Callable[[Item], Answer], items: Iterable[Item], workers: int = 2, on_done: Callable[[int, int], None] | None = None) -> list[Answer]:
+    """[fn(item) for item in items] over `workers` fresh processes of this machine (Dask's
+    multiprocessing scheduler); in this process when workers <= 1 or there is one item. Dask
+    chooses which item starts first: for a few items of unequal length, map over `balanced`
+    groups instead."""
+    items = list(items)
+    if workers <= 1 or len(items) <= 1:
+        return _in_process(fn, items, on_done)
+    from dask.callbacks import Callback
+    from dask.multiprocessing import get
+
+    done = [0]
+
+    def finished(*_):
+        done[0] += 1
+        if on_done:
+            on_done(done[0], len(items))
+
+    tasks = {("item", i): (fn, item) for i, item in enumerate(items)}
+    with Callback(posttask=finished):
+        return list(get(tasks, list(tasks), num_workers=workers, chunksize=1))  # one item a submission: Dask batches 6 by default
+
+
+def _in_process(fn, items: list, on_done) -> list:
+    out = []
+    for i, item in enumerate(items):
+        out.append(fn(item))
+        if on_done:
+            on_done(i + 1, len(items))
+    return out
+
+
+def balanced(items: list[Item], groups: int, cost: Callable[[Item], float]) -> list[list[Item]]:
+    """`items` in at most `groups` groups of about equal total cost: the costliest first, each to
+    the group with the least so far (ties: the first such group), so the same items always
+    make the same groups."""
+    found: list[list[Item]] = [[] for _ in range(min(groups, len(items)))]
+    load = [0.0] * len(found)
+    for item in sorted(items, key=cost, reverse=True):  # stable: equal costs keep their order
+        g = load.index(min(load))
+        found[g].append(item)
+        load[g] += cost(item)
+    return found

@@ -267,3 +267,15 @@ def test_a_move_the_planners_rule_of_thumb_makes_is_its_best_choice():
     first = r.judged[0]
     assert first.played.startswith("Whaling") and "rule of thumb" in first.best and first.loss == 0
     assert all(j.best_value >= j.value for j in r.judged)
+
+
+def test_rounds_reviewed_side_by_side_give_the_same_review():
+    from planner.review import review_game
+
+    data = json.loads(open("examples/game-long.json").read())
+    data["rounds"] = data["rounds"][:3]  # a record may stop before the end of the game
+    del data["final"]
+    record = parse_record(data)
+    alone, spread = (review_game(record, workers=w) for w in (1, 2))
+    assert spread.as_json() == alone.as_json()
+    assert [r.round for r in spread.rounds] == [1, 2, 3]

@@ -89,27 +89,54 @@ class GameReview:
 
 
 def review_game(
-    record: GameRecord, values: dict[str, float] | None = None, progress: Progress | None = None, judge_actions: bool = True
+    record: GameRecord, values: dict[str, float] | None = None, progress: Progress | None = None, judge_actions: bool = True,
+    workers: int = 1,
 ) -> GameReview:
-    """Review every round of `record` (and its end-of-game placement, if given)."""
-    from models.scoring import score
+    """Review every round of `record` (and its end-of-game placement, if given). With `workers`
+    > 1 the rounds, which share nothing, are reviewed side by side in that many processes
+    (planner/batch.py's `map_here`); the answer is the same."""
     from models.values import default_values
 
     values = values or default_values()
     say = progress or (lambda _: None)
-    rounds = []
-    for i, r in enumerate(record.rounds):
-        say(f"round {r.round}: feast")
-        feast = review_feast(r.snapshot, values)
-        say(f"round {r.round}: tiles")
-        placement = review_round_placement(record.before(i), r.snapshot)
-        actions = None
-        if judge_actions and r.actions is not None:
-            say(f"round {r.round}: actions (planner estimates)")
-            actions = review_actions(record, i)
-        rounds.append(RoundReview(r.round, feast, placement, score(r.snapshot).total, actions))
-    final = None
+    parts = [(record, i, values, judge_actions) for i in range(len(record.rounds))]
     if record.final is not None:
+        parts.append((record, None, values, judge_actions))
+    if workers > 1 and len(parts) > 1:
+        from planner.batch import balanced, map_here
+
+        # a round's cost grows with its number (more Vikings, more actions to judge); the end-of-game placement's is about round 1's
+        groups = balanced(list(enumerate(parts)), workers, lambda kp: 1 if kp[1][1] is None else kp[1][1] + 1)
+        done = map_here(review_group, groups, workers, lambda n, total: say(f"{n} of {total} groups of rounds done"))
+        found = dict(kv for group in done for kv in group)
+        reviews = [found[k] for k in range(len(parts))]
+    else:
+        reviews = [review_part(p, say) for p in parts]
+    final = reviews.pop() if record.final is not None else None
+    return GameReview(tuple(reviews), final)
+
+
+def review_group(group: list[tuple[int, tuple]]) -> list[tuple[int, RoundReview | FinalReview]]:
+    """`review_part` on each (index, part) of a group (one process's share)."""
+    return [(k, review_part(part)) for k, part in group]
+
+
+def review_part(part: tuple, say: Progress | None = None) -> RoundReview | FinalReview:
+    """One round of a record reviewed (index i), or its end-of-game placement (i None)."""
+    from models.scoring import score
+
+    record, i, values, judge_actions = part
+    say = say or (lambda _: None)
+    if i is None:
         say("end-of-game placement")
-        final = review_final(record.rounds[-1].snapshot, record.final)
-    return GameReview(tuple(rounds), final)
+        return review_final(record.rounds[-1].snapshot, record.final)
+    r = record.rounds[i]
+    say(f"round {r.round}: feast")
+    feast = review_feast(r.snapshot, values)
+    say(f"round {r.round}: tiles")
+    placement = review_round_placement(record.before(i), r.snapshot)
+    actions = None
+    if judge_actions and r.actions is not None:
+        say(f"round {r.round}: actions (planner estimates)")
+        actions = review_actions(record, i)
+    return RoundReview(r.round, feast, placement, score(r.snapshot).total, actions)
