@@ -18,7 +18,7 @@ def solo(
     seed: Annotated[int, typer.Option("--seed", help="Everything random (dice, mountain strips, draws) comes from this seed.")] = 0,
     length: Annotated[str, typer.Option("--length", help="long (7 rounds) or short (6 rounds).")] = "long",
     record: Annotated[Path | None, typer.Option("--record", help="Write the game as an affo-game/1 record (affo review reads it).")] = None,
-    nodes: Annotated[int | None, typer.Option("--nodes", help="The search's budget per decision: states the round planner expands (default 40), or simulations of the whole-game player (default 25). More is stronger and slower.")] = None,
+    nodes: Annotated[int | None, typer.Option("--nodes", help="The search's budget per decision: states the round planner expands (default 40), or simulations of the whole-game player (default 25). More is slower; between 10 and 80 states the round planner does not yet play better (benchmarks/RESULTS-strength.md).")] = None,
     player: Annotated[str, typer.Option("--player", help="planner: the round planner (one round ahead). whole: the whole-game player (MCTS over the fast engine, every round ahead; benchmarks/RESULTS-wholegame.md).")] = "planner",
     search: Annotated[str | None, typer.Option("--search", help="The round planner's search: round (this round's actions, valued at its end) or two-round (its best lines carried into the next round, planner/next_round.py).")] = None,
     rules: Annotated[bool, typer.Option("--rules/--no-rules", help="The round planner follows its rules of thumb (go whaling whenever the space is free from round 2: planner/rules_of_thumb.py), measured stronger; --no-rules plays the search alone.")] = True,
@@ -26,9 +26,10 @@ def solo(
 ) -> None:
     """Watch the planner play a whole solo game, every decision its own.
 
-    The same seed always gives the same game. Tiles are laid by the placement engine, every
-    feast is laid on the table, and every position is checked by the rule checker; the score
-    is affo score's score of the final position.
+    The same seed always gives the same game. Tiles are laid by the placement engine: between
+    rounds only those that earn income or bonuses, the rest held for the end-of-game placement
+    (planner/held_tiles.py). Every feast is laid on the table, and every position is checked by
+    the rule checker; the score is affo score's score of the final position.
 
     Examples:
 
