@@ -91,28 +91,16 @@ def test_the_shipped_v7_is_v4_shifted_and_the_two_round_root_plans_as_with_v4():
     assert [x.action for x in a.alternatives] == [x.action for x in b.alternatives]
 
 
-def test_the_shipped_v10_is_v4_shifted_to_the_rules_players_games_and_plays_as_v7():
+@pytest.mark.parametrize(("version", "played_with"), [("v10", "v7"), ("v14", "v10")])
+def test_a_shipped_shift_has_v4s_parts_and_plays_the_moves_of_the_model_its_games_were_played_with(version, played_with):
+    # v10: the rules player's games; v14: the same player's with tiles held until they earn
     from planner.next_round import plan_two_rounds
 
-    v4, v10 = load_model("v4"), load_model("v10")
-    assert v10.coef == v4.coef and v10.trees == v4.trees and v10.summary["recalibrated"]["played_with"] == ["v7"]
+    v4, shifted = load_model("v4"), load_model(version)
+    assert shifted.coef == v4.coef and shifted.trees == v4.trees and shifted.summary["recalibrated"]["played_with"] == [played_with]
     snap, ctx, _ = new_game(4)
     s, setting = initial_state(snap, ctx), setting_for(snap, ctx)
-    a, b = (plan_two_rounds(s, setting, Options(nodes=8, value=v, rules_of_thumb=True)) for v in ("v7", "v10"))
+    a, b = (plan_two_rounds(s, setting, Options(nodes=8, value=v, rules_of_thumb=True)) for v in (played_with, version))
     assert [x.action for x in a.steps] == [x.action for x in b.steps]
     assert [x.action for x in a.alternatives] == [x.action for x in b.alternatives]
-    assert b.value - a.value == pytest.approx(dict(v10.round_shift)[1] - dict(load_model("v7").round_shift)[1])
-
-
-def test_the_shipped_v14_is_v4_shifted_to_games_with_tiles_held_and_plays_as_v10():
-    from planner.next_round import plan_two_rounds
-
-    v4, v14 = load_model("v4"), load_model("v14")
-    assert v14.coef == v4.coef and v14.trees == v4.trees and v14.summary["recalibrated"]["played_with"] == ["v10"]
-    assert v14.summary["recalibrated"]["seeds"] == [[1100, 1119]]
-    snap, ctx, _ = new_game(4)
-    s, setting = initial_state(snap, ctx), setting_for(snap, ctx)
-    a, b = (plan_two_rounds(s, setting, Options(nodes=8, value=v, rules_of_thumb=True)) for v in ("v10", "v14"))
-    assert [x.action for x in a.steps] == [x.action for x in b.steps]
-    assert [x.action for x in a.alternatives] == [x.action for x in b.alternatives]
-    assert b.value - a.value == pytest.approx(dict(v14.round_shift)[1] - dict(load_model("v10").round_shift)[1])
+    assert b.value - a.value == pytest.approx(dict(shifted.round_shift)[1] - dict(load_model(played_with).round_shift)[1])
