@@ -18,7 +18,7 @@ def selfplay(
     games: Annotated[int, typer.Option("--games", help="How many games (seeds first-seed, first-seed+1, ...).")] = 4,
     first_seed: Annotated[int, typer.Option("--first-seed", help="Seed of the first game.")] = 1,
     out: Annotated[Path, typer.Option("--out", help="Folder for the records (seed-N.json) and summary.parquet.")] = Path("selfplay"),
-    nodes: Annotated[int, typer.Option("--nodes", help="States the planner expands per decision.")] = 40,
+    nodes: Annotated[int | None, typer.Option("--nodes", help="States the planner expands per decision (default: affo solo's, 20).")] = None,
     workers: Annotated[int, typer.Option("--workers", help="Local Dask worker processes.")] = 2,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a local cluster).")] = None,
     as_json: JsonOpt = False,
@@ -34,9 +34,12 @@ def selfplay(
 
       affo review runs/a
     """
-    if games < 1 or nodes < 1 or workers < 1:
+    if games < 1 or (nodes is not None and nodes < 1) or workers < 1:
         fail("--games, --nodes and --workers must be at least 1", BAD_INPUT)
     from planner.selfplay import self_play, summary_frame
+    from planner.solo_record import DEFAULT_NODES
+
+    nodes = nodes or DEFAULT_NODES
 
     seeds = list(range(first_seed, first_seed + games))
     with err_console.status(f"playing {games} games") as status:

@@ -18,7 +18,7 @@ def solo(
     seed: Annotated[int, typer.Option("--seed", help="Everything random (dice, mountain strips, draws) comes from this seed.")] = 0,
     length: Annotated[str, typer.Option("--length", help="long (7 rounds) or short (6 rounds).")] = "long",
     record: Annotated[Path | None, typer.Option("--record", help="Write the game as an affo-game/1 record (affo review reads it).")] = None,
-    nodes: Annotated[int | None, typer.Option("--nodes", help="The search's budget per decision: states the round planner expands (default 40), or simulations of the whole-game player (default 25). More is slower; between 10 and 80 states the round planner does not yet play better (benchmarks/RESULTS-strength.md).")] = None,
+    nodes: Annotated[int | None, typer.Option("--nodes", help="The search's budget per decision: states the round planner expands (default 20), or simulations of the whole-game player (default 25). More is slower; between 10 and 80 states the round planner does not yet play better (benchmarks/RESULTS-strength.md).")] = None,
     player: Annotated[str, typer.Option("--player", help="planner: the round planner (one round ahead). whole: the whole-game player (MCTS over the fast engine, every round ahead; benchmarks/RESULTS-wholegame.md).")] = "planner",
     search: Annotated[str | None, typer.Option("--search", help="The round planner's search: round (this round's actions, valued at its end) or two-round (its best lines carried into the next round, planner/next_round.py).")] = None,
     rules: Annotated[bool, typer.Option("--rules/--no-rules", help="The round planner follows its rules of thumb (go whaling whenever the space is free from round 2: planner/rules_of_thumb.py), measured stronger; --no-rules plays the search alone.")] = True,

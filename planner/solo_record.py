@@ -22,7 +22,10 @@ from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 from models.values import default_values
 from planner.solo import Watcher, new_game, play_game, search_policy
 
-DEFAULT_NODES = 40  # states the planner expands per decision: the same seed gives the same game
+# States the planner expands per decision (the same seed gives the same game). 20 played better than 40 over
+# seeds 1-40 (95.8 against 92.5 on seeds 1-20; +2.4 +- 1.3 paired over all 40) in half the time:
+# benchmarks/RESULTS-strength.md, first section.
+DEFAULT_NODES = 20
 SEARCHES = ("round", "two-round")  # this round's actions valued at its end; or its best lines carried into the next round
 DEFAULT_SEARCH = "two-round"  # measured stronger at 20 and 40 states a decision (benchmarks/RESULTS-strength.md)
 Progress = Callable[[str], None]

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from models.record import GameRecord, RecordedAction
 from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 
-NODES = 40  # states expanded per judged action (as the example game was played): same budget, same answer
+from planner.solo_record import DEFAULT_NODES as NODES  # per judged action: affo solo's budget, so a solo game is judged by its own player
 
 
 @dataclass(frozen=True)
