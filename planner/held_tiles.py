@@ -35,16 +35,18 @@ class HeldTiles:
     def settle(self, before: Snapshot, after: Snapshot) -> Snapshot:
         """The view was laid from `before` to `after`: keep pending every tile, new or pending
         already, that income and paid bonuses can do without; return the real position."""
-        new = {k for k in _keys(after) - _keys(before) if piece(k[1]).kind in HOLDABLE}
-        candidates = (self.pending | new) & _keys(after)
+        laid = _keys(after)
+        new = {k for k in laid - _keys(before) if piece(k[1]).kind in HOLDABLE}
         earned = board_facts(after)
         pending: set[Key] = set()
-        for k in sorted(candidates, key=lambda k: (-_cells(k), k)):  # large tiles first: they score most at the end
+        real = after
+        for k in sorted((self.pending | new) & laid, key=lambda k: (-_cells(k), k)):  # large tiles first: they score most at the end
             trial = real_position(after, pending | {k})
             if board_facts(trial) == earned and not check_snapshot(trial):
                 pending.add(k)
+                real = trial
         self.pending = frozenset(pending)
-        return real_position(after, self.pending)
+        return real
 
     def real(self, view: Snapshot) -> Snapshot:
         """The real position behind a view laid no further since the last `settle`."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from models.record import GameRecord
 from planner.review.actions import ActionsReview, review_actions
@@ -88,6 +89,9 @@ class GameReview:
         }
 
 
+FINAL = None  # the part of a review that is the end-of-game placement (the others are round indices)
+
+
 def review_game(
     record: GameRecord, values: dict[str, float] | None = None, progress: Progress | None = None, judge_actions: bool = True,
     workers: int = 1,
@@ -99,44 +103,41 @@ def review_game(
 
     values = values or default_values()
     say = progress or (lambda _: None)
-    parts = [(record, i, values, judge_actions) for i in range(len(record.rounds))]
-    if record.final is not None:
-        parts.append((record, None, values, judge_actions))
+    parts: list[int | None] = list(range(len(record.rounds))) + ([FINAL] if record.final is not None else [])
+    review = partial(review_parts, record, values, judge_actions)
     if workers > 1 and len(parts) > 1:
         from planner.batch import balanced, map_here
 
         # a round's cost grows with its number (more Vikings, more actions to judge); the end-of-game placement's is about round 1's
-        groups = balanced(list(enumerate(parts)), workers, lambda kp: 1 if kp[1][1] is None else kp[1][1] + 1)
-        done = map_here(review_group, groups, workers, lambda n, total: say(f"{n} of {total} groups of rounds done"))
+        groups = balanced(parts, workers, lambda i: 1 if i is FINAL else i + 1)
+        done = map_here(review, groups, workers, lambda n, total: say(f"{n} of {total} groups of rounds done"))
         found = dict(kv for group in done for kv in group)
-        reviews = [found[k] for k in range(len(parts))]
     else:
-        reviews = [review_part(p, say) for p in parts]
-    final = reviews.pop() if record.final is not None else None
-    return GameReview(tuple(reviews), final)
+        found = dict(review(parts, say))
+    final = found.pop(FINAL) if record.final is not None else None
+    return GameReview(tuple(found[i] for i in range(len(record.rounds))), final)
 
 
-def review_group(group: list[tuple[int, tuple]]) -> list[tuple[int, RoundReview | FinalReview]]:
-    """`review_part` on each (index, part) of a group (one process's share)."""
-    return [(k, review_part(part)) for k, part in group]
-
-
-def review_part(part: tuple, say: Progress | None = None) -> RoundReview | FinalReview:
-    """One round of a record reviewed (index i), or its end-of-game placement (i None)."""
+def review_parts(record: GameRecord, values: dict[str, float], judge_actions: bool, parts: list[int | None],
+                 say: Progress | None = None) -> list[tuple[int | None, RoundReview | FinalReview]]:  # fmt: skip
+    """Each part reviewed: a round by its index in the record, or the end-of-game placement (FINAL)."""
     from models.scoring import score
 
-    record, i, values, judge_actions = part
     say = say or (lambda _: None)
-    if i is None:
-        say("end-of-game placement")
-        return review_final(record.rounds[-1].snapshot, record.final)
-    r = record.rounds[i]
-    say(f"round {r.round}: feast")
-    feast = review_feast(r.snapshot, values)
-    say(f"round {r.round}: tiles")
-    placement = review_round_placement(record.before(i), r.snapshot)
-    actions = None
-    if judge_actions and r.actions is not None:
-        say(f"round {r.round}: actions (planner estimates)")
-        actions = review_actions(record, i)
-    return RoundReview(r.round, feast, placement, score(r.snapshot).total, actions)
+    out: list = []
+    for i in parts:
+        if i is FINAL:
+            say("end-of-game placement")
+            out.append((i, review_final(record.rounds[-1].snapshot, record.final)))
+            continue
+        r = record.rounds[i]
+        say(f"round {r.round}: feast")
+        feast = review_feast(r.snapshot, values)
+        say(f"round {r.round}: tiles")
+        placement = review_round_placement(record.before(i), r.snapshot)
+        actions = None
+        if judge_actions and r.actions is not None:
+            say(f"round {r.round}: actions (planner estimates)")
+            actions = review_actions(record, i)
+        out.append((i, RoundReview(r.round, feast, placement, score(r.snapshot).total, actions)))
+    return out
