@@ -37,9 +37,9 @@ def selfplay(
     if games < 1 or (nodes is not None and nodes < 1) or workers < 1:
         fail("--games, --nodes and --workers must be at least 1", BAD_INPUT)
     from planner.selfplay import self_play, summary_frame
-    from planner.solo_record import DEFAULT_NODES
+    from planner.round_search import PLAYER_NODES
 
-    nodes = nodes or DEFAULT_NODES
+    nodes = nodes or PLAYER_NODES
 
     seeds = list(range(first_seed, first_seed + games))
     with err_console.status(f"playing {games} games") as status:

@@ -55,7 +55,8 @@ def solo(
     if player == "whole":
         from planner.whole_game.solo import DEFAULT_NODES, play_whole_solo as play
     else:
-        from planner.solo_record import DEFAULT_NODES, play_solo as play
+        from planner.round_search import PLAYER_NODES as DEFAULT_NODES
+        from planner.solo_record import play_solo as play
 
     with err_console.status(f"playing seed {seed}") as status:
         game = play(seed, nodes or DEFAULT_NODES, progress=lambda text: status.update(f"playing seed {seed}: {text}"), **extra)

@@ -36,6 +36,12 @@ Progress = Callable[[dict], None]
 BEST = object()  # Search._plan's default: the root's best action, or passing when nothing beats it
 
 
+# States the solo player expands per decision (affo solo, affo selfplay, the review's judgements). 20 played
+# better than 40 over seeds 1-40 (95.8 against 92.5 on seeds 1-20; +2.4 +- 1.3 paired over all 40) in half the
+# time: benchmarks/RESULTS-strength.md, first section.
+PLAYER_NODES = 20
+
+
 @dataclass(frozen=True)
 class Options:
     beam: int = 8  # actions kept per layer in the first pass (doubles each further pass)

@@ -20,12 +20,9 @@ from models.round_rules import Action, Setting, State
 from models.scoring import ScoreReport, score
 from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 from models.values import default_values
+from planner.round_search import PLAYER_NODES
 from planner.solo import Watcher, new_game, play_game, search_policy
 
-# States the planner expands per decision (the same seed gives the same game). 20 played better than 40 over
-# seeds 1-40 (95.8 against 92.5 on seeds 1-20; +2.4 +- 1.3 paired over all 40) in half the time:
-# benchmarks/RESULTS-strength.md, first section.
-DEFAULT_NODES = 20
 SEARCHES = ("round", "two-round")  # this round's actions valued at its end; or its best lines carried into the next round
 DEFAULT_SEARCH = "two-round"  # measured stronger at 20 and 40 states a decision (benchmarks/RESULTS-strength.md)
 Progress = Callable[[str], None]
@@ -41,7 +38,7 @@ class SoloGame:
         return {"seed": self.seed, "score": self.report.total, "breakdown": self.report.breakdown, "income": self.report.income}
 
 
-def play_solo(seed: int, nodes: int = DEFAULT_NODES, progress: Progress | None = None, value: str | None = None,
+def play_solo(seed: int, nodes: int = PLAYER_NODES, progress: Progress | None = None, value: str | None = None,
               search: str = DEFAULT_SEARCH, rules: bool = True) -> SoloGame:
     """One long solo game from the standard setup, every decision the planner's (leaf value:
     `value`, by default the current learned model, planner/value/; `search`: one of SEARCHES,

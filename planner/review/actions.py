@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from models.record import GameRecord, RecordedAction
 from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 
-from planner.solo_record import DEFAULT_NODES as NODES  # per judged action: affo solo's budget, so a solo game is judged by its own player
+from planner.round_search import PLAYER_NODES as NODES  # per judged action: affo solo's budget, so a solo game is judged by its own player
 
 
 @dataclass(frozen=True)
