@@ -13,7 +13,8 @@ from models.round_rules import initial_state, setting_for
 from models.snapshot import SnapshotError
 from models.values import read_values
 from planner.advice import Advice, advise
-from planner.round_search import Options, plan_with_alternatives as run_plan
+from planner.next_round import plan_as_player as run_plan
+from planner.round_search import Options
 
 DEFAULT_NODES = 300  # a few seconds on a 2-core machine; advice is reproducible, not clock-bound
 
@@ -42,6 +43,12 @@ def plan(
     with --time-limit, a clock; dice actions are chance nodes with the exact distributions of
     the optimal stop-or-re-roll policy. Positions are valued by a forecast of the final score
     (a model learned from self-play, planner/value/; --value projection for the hand-made one).
+
+    The first move is the one affo solo's player makes here (the two-round root at 20 states a
+    decision, with the rules of thumb unless --no-rules: the player the strength benchmark
+    measures); the line behind it, its forecast and the alternatives come from a search of
+    --nodes states, which draws a longer line (on the strength benchmark, more states chose
+    worse first moves).
 
     The answer, in the game's words: the line for the rest of the round with a short reason
     per step and how each step changes the forecast; when to keep or re-roll each die; the

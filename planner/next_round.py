@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from models.round_end import end_round
 from models.round_rules import Action, Setting, State
-from planner.round_search import Options, Plan, Search, root_rule
+from planner.round_search import PLAYER_NODES, Options, Plan, Progress, Search, plan_with_alternatives, root_rule
 
 PASS_NOW = None  # the root choice of passing at once
 
@@ -142,4 +142,24 @@ def next_round_value(end: State, setting: Setting, facts, options: Options, know
     return value, spent
 
 
-__all__ = ["Lookahead", "Memo", "plan_two_rounds"]
+def plan_as_player(root: State, setting: Setting, options: Options, progress: Progress | None = None) -> Plan:
+    """`affo plan`'s plan: the first move `affo solo`'s player makes here (the two-round root at
+    PLAYER_NODES, its rules of thumb as `options` say), then the line behind it and the ranking of
+    every first move read from one search of `options`' budget, free of the rules (its own
+    choices are the alternatives). The player is the one the strength benchmark measures; more
+    states pick worse first moves there (the value's errors), but they draw a longer line."""
+    if options.horizon != 1:
+        return plan_with_alternatives(root, setting, options, progress)
+    player = plan_two_rounds(root, setting, replace(options, nodes=PLAYER_NODES))
+    search = Search(root, setting, replace(options, rules_of_thumb=False), progress)
+    search.explore()
+    first = _first(player)
+    if first is not PASS_NOW and all(a != first for _, a, _ in search.choices(root)):
+        raise AssertionError(f"the player's move {first.label} is not among the search's root choices")
+    chosen = search.plan_along(first)
+    chosen.rule = player.rule
+    chosen.expanded += player.expanded
+    return chosen
+
+
+__all__ = ["Lookahead", "Memo", "plan_as_player", "plan_two_rounds"]

@@ -260,10 +260,12 @@ class Search:
         steps = [self._step(s, action, child, v, value) for s, action, child, v in line]
         root_ranked = self.ranked(self.root, value)
         alternatives = [Alternative(a, v) for v, _, a, _ in root_ranked[1:4]]
+        # a forced first choice is worth its own line, not the root's best
+        worth = value[self.root] if first is BEST else (line[0][3] if line else self.evaluate(self.root))
         return Plan(
             steps=steps,
             value_now=self.evaluate(self.root),
-            value=value[self.root],
+            value=worth,
             alternatives=alternatives,
             expanded=self.expanded,
             evaluations=self.evaluate.evaluations,

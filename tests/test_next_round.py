@@ -8,8 +8,8 @@ from dataclasses import replace
 from models.round_end import end_round
 import pytest
 
-from planner.next_round import PASS_NOW, Lookahead, Memo, best_choices, line_end, next_round_value, plan_two_rounds
-from planner.round_search import Options, Search, plan, replay
+from planner.next_round import PASS_NOW, Lookahead, Memo, best_choices, line_end, next_round_value, plan_as_player, plan_two_rounds
+from planner.round_search import PLAYER_NODES, Options, Search, plan, replay
 from tests.test_search import setup
 
 OPTIONS = Options(nodes=20)
@@ -91,3 +91,44 @@ def test_looking_two_rounds_past_follows_the_next_rounds_best_line():
     assert set(known) == {end, (end, 2), further}
     # the root's choice with it still replays legally
     replay(root, setting, plan_two_rounds(root, setting, OPTIONS, Memo(), further_until=root.round).steps)
+
+
+def test_affo_plans_first_move_is_the_solo_players_and_its_line_the_deeper_searchs():
+    root, setting = setup()
+    options = Options(nodes=60)
+    player = plan_two_rounds(root, setting, replace(options, nodes=PLAYER_NODES))
+    deep = Search(root, setting, options)
+    deep.run()
+    advice = plan_as_player(root, setting, options)
+    assert advice.steps[0].action == player.steps[0].action
+    # the line behind it is the deeper search's best line through that move, worth that line's value
+    forced = deep.plan_along(player.steps[0].action)
+    assert [s.action for s in advice.steps] == [s.action for s in forced.steps]
+    assert advice.value == advice.steps[0].value == forced.value
+    assert [r.action for r in advice.ranked] == [r.action for r in deep.plan_along().ranked]
+    assert advice.expanded == deep.expanded + player.expanded
+    replay(root, setting, advice.steps)  # legal, or this raises
+
+
+def test_a_forced_first_move_is_worth_its_own_line_not_the_roots_best():
+    root, setting = setup()
+    search = Search(root, setting, Options(nodes=40))
+    best = search.run()
+    second = next(r for r in best.ranked if r.value < best.value - 1)  # a move worth clearly less
+    forced = search.plan_along(second.action)
+    assert forced.steps[0].action == second.action and forced.value == second.value
+    assert search.plan_along(PASS_NOW).value == best.value_now  # passing at once: the position's own worth
+
+
+def test_at_a_solo_games_start_affo_plan_advises_what_affo_solo_plays():
+    from models.round_rules import initial_state, setting_for
+    from planner.solo import new_game, search_policy
+    from planner.value import CURRENT
+
+    snap, ctx, _ = new_game(1)
+    root, setting = initial_state(snap, ctx), setting_for(snap, ctx)
+    options = Options(nodes=60, value=CURRENT, rules_of_thumb=True)
+    played = search_policy(PLAYER_NODES, CURRENT, "two-round", rules=True)(root, setting)
+    deeper = Search(root, setting, replace(options, rules_of_thumb=False)).run()
+    assert played.space == "weekly-feast" and deeper.steps[0].action != played  # the deeper search alone would differ
+    assert plan_as_player(root, setting, options).steps[0].action == played
