@@ -46,8 +46,8 @@ def plan(
 
     The first move is the one affo solo's player makes here (the two-round root at 20 states a
     decision, with the rules of thumb unless --no-rules: the player the strength benchmark
-    measures); the line behind it, its forecast and the alternatives come from a search of
-    --nodes states, which draws a longer line (on the strength benchmark, more states chose
+    measures); the rest of the round behind it and the alternatives come from searches of
+    --nodes states, which draw a longer line (on the strength benchmark, more states chose
     worse first moves).
 
     The answer, in the game's words: the line for the rest of the round with a short reason

@@ -31,7 +31,8 @@ from dataclasses import dataclass, replace
 
 from models.round_end import end_round
 from models.round_rules import Action, Setting, State
-from planner.round_search import PLAYER_NODES, Options, Plan, Progress, Search, plan_with_alternatives, root_rule
+from planner.round_search import PLAYER_NODES, Options, Plan, Progress, Search, plan, plan_with_alternatives, root_rule
+from planner.rules_of_thumb import RuleMove
 
 PASS_NOW = None  # the root choice of passing at once
 
@@ -144,19 +145,26 @@ def next_round_value(end: State, setting: Setting, facts, options: Options, know
 
 def plan_as_player(root: State, setting: Setting, options: Options, progress: Progress | None = None) -> Plan:
     """`affo plan`'s plan: the first move `affo solo`'s player makes here (the two-round root at
-    PLAYER_NODES, its rules of thumb as `options` say), then the line behind it and the ranking of
-    every first move read from one search of `options`' budget, free of the rules (its own
-    choices are the alternatives). The player is the one the strength benchmark measures; more
-    states pick worse first moves there (the value's errors), but they draw a longer line."""
+    PLAYER_NODES, its rules of thumb as `options` say) and the line behind it, with the ranking of
+    every first move from a search of `options`' budget free of the rules (its own choices are the
+    alternatives). The player is the one the strength benchmark measures: more states pick worse
+    first moves there (the value's errors), but they draw a longer line. Where the free search's
+    best move is another, a second search of the same budget plans the rest of the round behind
+    the player's, as a rule of thumb's move is planned."""
     if options.horizon != 1:
         return plan_with_alternatives(root, setting, options, progress)
     player = plan_two_rounds(root, setting, replace(options, nodes=PLAYER_NODES))
-    search = Search(root, setting, replace(options, rules_of_thumb=False), progress)
-    search.explore()
+    free = plan(root, setting, replace(options, rules_of_thumb=False), progress)
     first = _first(player)
-    if first is not PASS_NOW and all(a != first for _, a, _ in search.choices(root)):
-        raise AssertionError(f"the player's move {first.label} is not among the search's root choices")
-    chosen = search.plan_along(first)
+    if first == _first(free):
+        chosen = free
+    elif first is PASS_NOW:
+        chosen = replace(free, steps=[], value=free.value_now)
+    else:
+        stage = (lambda info: progress(info | {"stage": "the line behind the player's move"})) if progress else None
+        chosen = Search(root, setting, options, stage, rule=RuleMove(first, player.rule)).run()
+        chosen.ranked, chosen.alternatives = free.ranked, free.alternatives
+        chosen.expanded += free.expanded
     chosen.rule = player.rule
     chosen.expanded += player.expanded
     return chosen

@@ -10,6 +10,7 @@ import pytest
 
 from planner.next_round import PASS_NOW, Lookahead, Memo, best_choices, line_end, next_round_value, plan_as_player, plan_two_rounds
 from planner.round_search import PLAYER_NODES, Options, Search, plan, replay
+from planner.rules_of_thumb import RuleMove
 from tests.test_search import setup
 
 OPTIONS = Options(nodes=20)
@@ -93,21 +94,34 @@ def test_looking_two_rounds_past_follows_the_next_rounds_best_line():
     replay(root, setting, plan_two_rounds(root, setting, OPTIONS, Memo(), further_until=root.round).steps)
 
 
-def test_affo_plans_first_move_is_the_solo_players_and_its_line_the_deeper_searchs():
+def test_affo_plans_first_move_is_the_solo_players_and_its_line_a_deeper_searchs():
     root, setting = setup()
     options = Options(nodes=60)
     player = plan_two_rounds(root, setting, replace(options, nodes=PLAYER_NODES))
-    deep = Search(root, setting, options)
-    deep.run()
+    free = plan(root, setting, options)
+    first = player.steps[0].action
+    assert free.steps[0].action != first  # here the deeper search alone would choose otherwise
     advice = plan_as_player(root, setting, options)
-    assert advice.steps[0].action == player.steps[0].action
-    # the line behind it is the deeper search's best line through that move, worth that line's value
-    forced = deep.plan_along(player.steps[0].action)
-    assert [s.action for s in advice.steps] == [s.action for s in forced.steps]
-    assert advice.value == advice.steps[0].value == forced.value
-    assert [r.action for r in advice.ranked] == [r.action for r in deep.plan_along().ranked]
-    assert advice.expanded == deep.expanded + player.expanded
+    # the rest of the round planned behind the player's move with the whole budget, as a rule's move is
+    behind = Search(root, setting, options, rule=RuleMove(first, "")).run()
+    assert [s.action for s in advice.steps] == [s.action for s in behind.steps] and advice.steps[0].action == first
+    assert advice.value == advice.steps[0].value == behind.value
+    assert [r.action for r in advice.ranked] == [r.action for r in free.ranked]  # the alternatives: the free search's
+    assert advice.expanded == behind.expanded + free.expanded + player.expanded
     replay(root, setting, advice.steps)  # legal, or this raises
+
+
+def test_where_the_player_and_the_deeper_search_agree_one_search_plans_the_line():
+    from models.round_rules import initial_state, setting_for
+    from planner.solo import new_game
+
+    snap, ctx, _ = new_game(3)
+    root, setting = initial_state(snap, ctx), setting_for(snap, ctx)
+    options = Options(nodes=60, value="v15", rules_of_thumb=True)
+    free = plan(root, setting, replace(options, rules_of_thumb=False))
+    advice = plan_as_player(root, setting, options)
+    assert [s.action for s in advice.steps] == [s.action for s in free.steps]
+    assert advice.expanded == free.expanded + plan_two_rounds(root, setting, replace(options, nodes=PLAYER_NODES)).expanded
 
 
 def test_a_forced_first_move_is_worth_its_own_line_not_the_roots_best():
