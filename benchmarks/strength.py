@@ -116,10 +116,12 @@ def style(final, states: list) -> dict:
 SEARCHES = {"round": "one-round search", "two-round": "two-round root (planner/next_round.py)"}
 # A search's name, then variants: "two-round+tiles0.5" credits tiles (planner/tile_credit.py),
 # "two-round+further2" looks two rounds past the end of rounds 1-2 (planner/next_round.py),
-# "two-round+rules1" follows the rules of thumb (planner/rules_of_thumb.py; affo solo's player).
+# "two-round+rules1" follows the rules of thumb (planner/rules_of_thumb.py); "+last4" searches 4x the
+# states in the last round ("two-round+rules1+last4" is affo solo's player).
 VARIANTS = {"tiles": ("tile_credit", float, "tiles credited at {:g} of the projection's term"),
             "further": ("further_until", int, "two rounds past the end of rounds 1-{}"),
-            "rules": ("rules", lambda digits: bool(int(digits)), "rules of thumb (planner/rules_of_thumb.py)")}  # fmt: skip
+            "rules": ("rules", lambda digits: bool(int(digits)), "rules of thumb (planner/rules_of_thumb.py)"),
+            "last": ("last_round_factor", int, "{}x the states in the last round")}  # fmt: skip
 
 
 def parse_search(name: str) -> tuple[str, dict]:

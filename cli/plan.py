@@ -45,7 +45,7 @@ def plan(
     (a model learned from self-play, planner/value/; --value projection for the hand-made one).
 
     The first move is the one affo solo's player makes here (the two-round root at 20 states a
-    decision, with the rules of thumb unless --no-rules: the player the strength benchmark
+    decision, 80 in the last round, with the rules of thumb unless --no-rules: the player the strength benchmark
     measures); the rest of the round behind it and the alternatives come from searches of
     --nodes states, which draw a longer line (on the strength benchmark, more states chose
     worse first moves).

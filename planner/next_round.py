@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from models.round_end import end_round
 from models.round_rules import Action, Setting, State
-from planner.round_search import PLAYER_NODES, Options, Plan, Progress, Search, plan, plan_with_alternatives, root_rule
+from planner.round_search import PLAYER_NODES, Options, Plan, Progress, Search, plan, plan_with_alternatives, player_nodes, root_rule
 from planner.rules_of_thumb import RuleMove
 
 PASS_NOW = None  # the root choice of passing at once
@@ -153,7 +153,7 @@ def plan_as_player(root: State, setting: Setting, options: Options, progress: Pr
     the player's, as a rule of thumb's move is planned."""
     if options.horizon != 1:
         return plan_with_alternatives(root, setting, options, progress)
-    player = plan_two_rounds(root, setting, replace(options, nodes=PLAYER_NODES))
+    player = plan_two_rounds(root, setting, replace(options, nodes=player_nodes(PLAYER_NODES, root.round, setting.last_round)))
     free = plan(root, setting, replace(options, rules_of_thumb=False), progress)
     first = _first(player)
     if first == _first(free):

@@ -40,6 +40,15 @@ BEST = object()  # Search._plan's default: the root's best action, or passing wh
 # better than 40 over seeds 1-40 (95.8 against 92.5 on seeds 1-20; +2.4 +- 1.3 paired over all 40) in half the
 # time: benchmarks/RESULTS-strength.md, first section.
 PLAYER_NODES = 20
+# ...and in the last round four times as many: the forecast is most accurate there (calibration 3-4 points against
+# 6 in round 1), so more states find better moves there, not the value's errors (seeds 1-60: +0.7 +- 0.5 paired,
+# ahead on 23, behind on 10; benchmarks/RESULTS-strength.md, first section).
+LAST_ROUND_FACTOR = 4
+
+
+def player_nodes(nodes: int, round_: int, last_round: int, last_round_factor: int = LAST_ROUND_FACTOR) -> int:
+    """The states the player expands for a decision of `round_`: `nodes`, times the factor in the last round."""
+    return nodes * last_round_factor if round_ >= last_round else nodes
 
 
 @dataclass(frozen=True)

@@ -123,22 +123,26 @@ def next_setting(laid: Snapshot, setting: Setting) -> Setting:
 
 def search_policy(
     nodes: int, value: str, search: str = "two-round", tile_credit: float = 0.0, further_until: int = 0,
-    explore: float = 0.0, seed: int = 0, rules: bool = False,
+    explore: float = 0.0, seed: int = 0, rules: bool = False, last_round_factor: int = 1,
 ) -> Policy:
     """The round planner as a policy, re-planning before every action: "round" (this round's
     actions valued at its end) or "two-round" (planner/next_round.py; `further_until`: its
     plan_two_rounds'); `tile_credit`: Options'; `rules`: follow the rules of thumb
     (planner/rules_of_thumb.py; off here so the benchmark's cached games keep their name).
     `explore`: the share of decisions, drawn seeded by `seed`, that take the plan's first choice
-    or one of its alternatives at random (training games).
+    or one of its alternatives at random (training games). `last_round_factor`: the last round's
+    decisions search that many times `nodes` (planner/round_search.py's LAST_ROUND_FACTOR for
+    affo solo's player; 1 here so the benchmark's cached games keep their name).
     `policy.searched` counts the states expanded and the decisions (what a game's search cost)."""
     from planner.next_round import Memo, plan_two_rounds
-    from planner.round_search import Options, plan
+    from planner.round_search import Options, plan, player_nodes
 
-    options, memo = Options(nodes=nodes, value=value, tile_credit=tile_credit, rules_of_thumb=rules), Memo()
+    memo = Memo()
     rng = random.Random(f"explore-{seed}")
 
     def choose(s: State, setting: Setting) -> Action | None:
+        budget = player_nodes(nodes, s.round, setting.last_round, last_round_factor)
+        options = Options(nodes=budget, value=value, tile_credit=tile_credit, rules_of_thumb=rules)
         p = plan_two_rounds(s, setting, options, memo, further_until) if search == "two-round" else plan(s, setting, options)
         choose.searched[0] += p.expanded
         choose.searched[1] += 1

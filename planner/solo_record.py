@@ -20,7 +20,7 @@ from models.round_rules import Action, Setting, State
 from models.scoring import ScoreReport, score
 from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 from models.values import default_values
-from planner.round_search import PLAYER_NODES
+from planner.round_search import LAST_ROUND_FACTOR, PLAYER_NODES
 from planner.solo import Watcher, new_game, play_game, search_policy
 
 SEARCHES = ("round", "two-round")  # this round's actions valued at its end; or its best lines carried into the next round
@@ -46,7 +46,7 @@ def play_solo(seed: int, nodes: int = PLAYER_NODES, progress: Progress | None = 
     from planner.value import CURRENT
 
     recorder = _Recorder(progress or (lambda _: None), dump_snapshot(new_game(seed)[0]))
-    result = play_game(search_policy(nodes, value or CURRENT, search, rules=rules), seed, watch=recorder)
+    result = play_game(search_policy(nodes, value or CURRENT, search, rules=rules, last_round_factor=LAST_ROUND_FACTOR), seed, watch=recorder)
     record = {"format": "affo-game/1", "start": recorder.start, "rounds": recorder.rounds, "final": dump_snapshot(result.final)}
     parse_record(record)  # every snapshot legal and no tile lost, or this raises
     return SoloGame(seed, record, score(result.final))

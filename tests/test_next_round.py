@@ -146,3 +146,18 @@ def test_at_a_solo_games_start_affo_plan_advises_what_affo_solo_plays():
     deeper = Search(root, setting, replace(options, rules_of_thumb=False)).run()
     assert played.space == "weekly-feast" and deeper.steps[0].action != played  # the deeper search alone would differ
     assert plan_as_player(root, setting, options).steps[0].action == played
+
+
+def test_the_solo_player_searches_four_times_the_states_in_the_last_round_only():
+    from planner.round_search import LAST_ROUND_FACTOR
+    from planner.solo import search_policy
+
+    root, setting = setup()
+    last = replace(root, round=setting.last_round)
+    player = search_policy(20, "projection", "two-round", last_round_factor=LAST_ROUND_FACTOR)
+    assert LAST_ROUND_FACTOR == 4
+    assert player(last, setting) == plan(last, setting, Options(nodes=80)).steps[0].action
+    assert player.searched[0] == Search(last, setting, Options(nodes=80)).run().expanded
+    assert player(root, setting) == plan_two_rounds(root, setting, OPTIONS).steps[0].action  # round 3: 20 states
+    # affo plan's first move in the last round is the player's too
+    assert plan_as_player(last, setting, Options(nodes=60)).steps[0].action == player(last, setting)
