@@ -31,7 +31,8 @@ from dataclasses import dataclass, replace
 
 from models.round_end import end_round
 from models.round_rules import Action, Setting, State
-from planner.round_search import PLAYER_NODES, Options, Plan, Progress, Search, plan, plan_with_alternatives, player_nodes, root_rule
+from planner.round_search import (LAST_ROUND_FACTOR, PLAYER_NODES, Options, Plan, Progress, Search, plan, plan_with_alternatives, player_nodes,
+                                  ranked_by, root_rule)
 from planner.rules_of_thumb import RuleMove
 
 PASS_NOW = None  # the root choice of passing at once
@@ -153,7 +154,7 @@ def plan_as_player(root: State, setting: Setting, options: Options, progress: Pr
     the player's, as a rule of thumb's move is planned."""
     if options.horizon != 1:
         return plan_with_alternatives(root, setting, options, progress)
-    player = plan_two_rounds(root, setting, replace(options, nodes=player_nodes(PLAYER_NODES, root.round, setting.last_round)))
+    player = plan_two_rounds(root, setting, replace(options, nodes=player_nodes(PLAYER_NODES, root.round, setting.last_round, LAST_ROUND_FACTOR)))
     free = plan(root, setting, replace(options, rules_of_thumb=False), progress)
     first = _first(player)
     if first == _first(free):
@@ -162,9 +163,7 @@ def plan_as_player(root: State, setting: Setting, options: Options, progress: Pr
         chosen = replace(free, steps=[], value=free.value_now)
     else:
         stage = (lambda info: progress(info | {"stage": "the line behind the player's move"})) if progress else None
-        chosen = Search(root, setting, options, stage, rule=RuleMove(first, player.rule)).run()
-        chosen.ranked, chosen.alternatives = free.ranked, free.alternatives
-        chosen.expanded += free.expanded
+        chosen = ranked_by(Search(root, setting, options, stage, rule=RuleMove(first, player.rule)).run(), free)
     chosen.rule = player.rule
     chosen.expanded += player.expanded
     return chosen

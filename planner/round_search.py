@@ -46,7 +46,7 @@ PLAYER_NODES = 20
 LAST_ROUND_FACTOR = 4
 
 
-def player_nodes(nodes: int, round_: int, last_round: int, last_round_factor: int = LAST_ROUND_FACTOR) -> int:
+def player_nodes(nodes: int, round_: int, last_round: int, last_round_factor: int) -> int:
     """The states the player expands for a decision of `round_`: `nodes`, times the factor in the last round."""
     return nodes * last_round_factor if round_ >= last_round else nodes
 
@@ -354,10 +354,15 @@ def plan_with_alternatives(root: State, setting: Setting, options: Options, prog
     if not ruled.rule:
         return ruled
     stage = (lambda info: progress(info | {"stage": "the search's own choices"})) if progress else None
-    free = plan(root, setting, replace(options, rules_of_thumb=False), stage)
-    ruled.ranked, ruled.alternatives = free.ranked, free.alternatives
-    ruled.expanded += free.expanded
-    return ruled
+    return ranked_by(ruled, plan(root, setting, replace(options, rules_of_thumb=False), stage))
+
+
+def ranked_by(chosen: Plan, free: Plan) -> Plan:
+    """`chosen`, its first move made for it, with the free search's ranking of the root's choices
+    as its alternatives (and the free search's states counted)."""
+    chosen.ranked, chosen.alternatives = free.ranked, free.alternatives
+    chosen.expanded += free.expanded
+    return chosen
 
 
 def root_rule(root: State, setting: Setting, options: Options) -> RuleMove | None:
@@ -385,4 +390,4 @@ def replay(root: State, setting: Setting, steps: Sequence[Step]) -> list[State]:
     return states
 
 
-__all__ = ["Options", "Plan", "Search", "Step", "plan", "plan_with_alternatives", "replay", "replace", "root_rule"]
+__all__ = ["Options", "Plan", "Search", "Step", "plan", "plan_with_alternatives", "ranked_by", "replay", "replace", "root_rule"]

@@ -16,6 +16,15 @@ from tests.test_search import setup
 OPTIONS = Options(nodes=20)
 
 
+def solo_start(seed: int):
+    """Round 1 of the solo game `seed` at its action phase: (state, setting)."""
+    from models.round_rules import initial_state, setting_for
+    from planner.solo import new_game
+
+    snap, ctx, _ = new_game(seed)
+    return initial_state(snap, ctx), setting_for(snap, ctx)
+
+
 def test_the_budget_decides_the_lines_and_the_next_round_search():
     assert Lookahead.for_budget(10) == Lookahead(lines=2, nodes=4)
     assert Lookahead.for_budget(20) == Lookahead(lines=2, nodes=5)
@@ -112,11 +121,7 @@ def test_affo_plans_first_move_is_the_solo_players_and_its_line_a_deeper_searchs
 
 
 def test_where_the_player_and_the_deeper_search_agree_one_search_plans_the_line():
-    from models.round_rules import initial_state, setting_for
-    from planner.solo import new_game
-
-    snap, ctx, _ = new_game(3)
-    root, setting = initial_state(snap, ctx), setting_for(snap, ctx)
+    root, setting = solo_start(3)
     options = Options(nodes=60, value="v15", rules_of_thumb=True)
     free = plan(root, setting, replace(options, rules_of_thumb=False))
     advice = plan_as_player(root, setting, options)
@@ -135,12 +140,10 @@ def test_a_forced_first_move_is_worth_its_own_line_not_the_roots_best():
 
 
 def test_at_a_solo_games_start_affo_plan_advises_what_affo_solo_plays():
-    from models.round_rules import initial_state, setting_for
-    from planner.solo import new_game, search_policy
+    from planner.solo import search_policy
     from planner.value import CURRENT
 
-    snap, ctx, _ = new_game(1)
-    root, setting = initial_state(snap, ctx), setting_for(snap, ctx)
+    root, setting = solo_start(1)
     options = Options(nodes=60, value=CURRENT, rules_of_thumb=True)
     played = search_policy(PLAYER_NODES, CURRENT, "two-round", rules=True)(root, setting)
     deeper = Search(root, setting, replace(options, rules_of_thumb=False)).run()
