@@ -79,22 +79,40 @@ def plan_two_rounds(root: State, setting: Setting, options: Options, memo: Memo 
     plain = search.run()
     if rule or root.round >= setting.last_round or options.horizon != 1:
         return plain
-    look = Lookahead.for_budget(options.nodes or 40)
-    candidates = best_choices(search, look.lines)
-    if len(candidates) < 2:
+    chosen = two_round_choice(search, setting, options, memo, further_until)
+    if chosen is None:
         return plain
-    known = (memo or Memo()).for_setting(setting)
-    spent = 0
-    scored = []
-    rounds = 2 if root.round <= further_until else 1
-    for c in candidates:
-        after, used = next_round_value(c.end, setting, search.evaluate.facts, replace(options, nodes=look.nodes), known, rounds)
-        spent += used
-        scored.append(replace(c, score=c.one_round - search.evaluate(c.end) + after))
-    best = max(enumerate(scored), key=lambda ic: (ic[1].score, -ic[0]))[1]  # ties: the round search's order
+    best, spent = chosen
     chosen = plain if best.first == _first(plain) else search.plan_along(best.first)
     chosen.expanded = search.expanded + spent
     return chosen
+
+
+def two_round_choice(search: Search, setting: Setting, options: Options, memo: Memo | None = None,
+                     further_until: int = 0) -> tuple[Candidate, int] | None:
+    """The root choice the next round settles (scored, with the states the next rounds expanded),
+    or None when the round search leaves fewer than two choices to compare."""
+    candidates = best_choices(search, Lookahead.for_budget(options.nodes or 40).lines)
+    if len(candidates) < 2:
+        return None
+    spent = 0
+    scored = []
+    for c in candidates:
+        c, used = score_choice(search, c, setting, options, memo, further_until)
+        spent += used
+        scored.append(c)
+    best = max(enumerate(scored), key=lambda ic: (ic[1].score, -ic[0]))[1]  # ties: the round search's order
+    return best, spent
+
+
+def score_choice(search: Search, c: Candidate, setting: Setting, options: Options, memo: Memo | None = None,
+                 further_until: int = 0) -> tuple[Candidate, int]:
+    """`c` scored by what the next round makes of its line's end (and the states that took)."""
+    look = Lookahead.for_budget(options.nodes or 40)
+    known = (memo or Memo()).for_setting(setting)
+    rounds = 2 if search.root.round <= further_until else 1
+    after, used = next_round_value(c.end, setting, search.evaluate.facts, replace(options, nodes=look.nodes), known, rounds)
+    return replace(c, score=c.one_round - search.evaluate(c.end) + after), used
 
 
 def _first(p: Plan) -> Action | None:

@@ -279,3 +279,16 @@ def test_rounds_reviewed_side_by_side_give_the_same_review():
     alone, spread = (review_game(record, workers=w) for w in (1, 2))
     assert spread.as_json() == alone.as_json()
     assert [r.round for r in spread.rounds] == [1, 2, 3]
+
+
+def test_the_players_own_opening_is_judged_its_best_by_the_player():
+    """examples/game-long.json was played by affo solo's player; its first two rounds (no dice, no
+    tiles held back yet) rebuild the player's own positions, so the review, judging as the player
+    searches (the two-round root at its budget), finds every action the player's choice."""
+    from models.record import read_record
+    from planner.review.actions import review_actions
+
+    game = read_record("examples/game-long.json")
+    for index in (0, 1):
+        judged = review_actions(game, index).judged
+        assert len(judged) == 3 and all(j.loss == 0 and j.best == j.played for j in judged)

@@ -1,13 +1,15 @@
-"""A round's actions, each against the planner's best choice at that moment (an estimate).
+"""A round's actions, each against the choice affo solo's player makes at that moment (an estimate).
 
 The round's action phase is rebuilt from the previous round's snapshot (re-dated to this round)
 and the round's `context` when the record gives one (spaces taken, mountain strips). At each
-recorded action the round planner searches the position under a fixed node budget; every legal
-action of the root gets a backed-up value, so the recorded action and the planner's favourite
-are valued by the same search. After a dice action the review follows the likeliest outcome,
-since a record does not say how the dice fell. All of it is the planner's estimate, never a
-proof, and is labelled so. Where the planner follows a rule of thumb (planner/rules_of_thumb.py),
-its choice is the rule's move, valued by a search that plans the rest of the round behind it.
+recorded action the position is searched as affo solo's player searches it: the round search at
+the player's budget (four times as many states in the last round), and before the last round
+the root's best choices, and the played action, each scored by a search of the round after its
+line (planner/next_round.py), so the played action and the player's choice are valued alike.
+Where the player follows a rule of thumb (planner/rules_of_thumb.py), its choice is the rule's
+move, valued by a search that plans the rest of the round behind it. After a dice action the
+review follows the likeliest outcome, since a record does not say how the dice fell. All of it
+is the planner's estimate, never a proof, and is labelled so.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES) -> Action
         return ActionsReview((), "the record has no start position to replay round 1 from")
     from models.round_context import RoundContext
     from models.round_rules import initial_state, setting_for
+    from planner.next_round import Memo
     from planner.round_memo import RoundMemo
 
     context = r.context or RoundContext(players=r.snapshot.game.players)
@@ -67,11 +70,12 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES) -> Action
     setting = setting_for(snap, context)
     s = initial_state(snap, context)
     memo = RoundMemo()  # each action's search starts where the last one's graph led
+    ahead = Memo()  # and the next rounds already searched are not searched again
     judged = []
     for recorded in r.actions:
         if recorded.kind == "pass":
             break
-        found = _judge(s, setting, recorded, nodes, memo)
+        found = _judge(s, setting, recorded, nodes, memo, ahead)
         if isinstance(found, str):
             return ActionsReview(tuple(judged), found)
         judgement, s = found
@@ -88,12 +92,13 @@ def _redated(before: Snapshot, round_: int) -> Snapshot:
     return parse_snapshot(data)
 
 
-def _judge(s, setting, recorded: RecordedAction, nodes: int, memo=None):
-    from planner.round_search import Options, Search
+def _judge(s, setting, recorded: RecordedAction, nodes: int, memo=None, ahead=None):
+    from planner.round_search import LAST_ROUND_FACTOR, Options, Search, player_nodes
     from planner.rules_of_thumb import rule_move
     from planner.value import CURRENT
 
-    options = Options(nodes=nodes, value=CURRENT)  # judged by the value the planner plays with
+    budget = player_nodes(nodes, s.round, setting.last_round, LAST_ROUND_FACTOR)  # affo solo's budget at this round
+    options = Options(nodes=budget, value=CURRENT)  # judged by the value the planner plays with
     rule = rule_move(s, setting)
     ruled = _ruled_best(s, setting, options, rule, memo) if rule else None
     if ruled and _matches(ruled[2], recorded):  # the planner's own move: no other search needed
@@ -110,11 +115,29 @@ def _judge(s, setting, recorded: RecordedAction, nodes: int, memo=None):
         return f"{_describe(recorded)} is not a legal action in the rebuilt position"
     played = matching[0]
     if ruled:
-        best_value, best_label = ruled[0], f"{ruled[2].label} ({rule.reason})"
+        judgement = ActionJudgement(played[2].label, played[0], f"{ruled[2].label} ({rule.reason})", ruled[0])
     else:
+        judgement = _against_the_player(search, setting, options, value, edges, played, ahead)
+    return judgement, _next_state(search, played[3])
+
+
+def _against_the_player(search, setting, options, value, edges, played, ahead) -> ActionJudgement:
+    """The played action against the choice affo solo's player makes here: before the last round
+    the root's best choices and the played one are each scored by the next round's search, as
+    the player scores its choices (planner/next_round.py); in the last round, or where the round
+    leaves one choice, by the round search alone."""
+    from planner.next_round import PASS_NOW, Candidate, line_end, score_choice, two_round_choice
+
+    chosen = None if search.root.round >= setting.last_round else two_round_choice(search, setting, options, ahead)
+    if chosen is None:
         best_value, _, best_action, _ = edges[0]
-        best_label = best_action.label
-    return ActionJudgement(played[2].label, played[0], best_label, best_value), _next_state(search, played[3])
+        return ActionJudgement(played[2].label, played[0], best_action.label, best_value)
+    best, _ = chosen
+    mine, _ = score_choice(search, Candidate(played[2], played[0], line_end(search, value, played[3])), setting, options, ahead)
+    best_label = "pass: end the round's actions here" if best.first is PASS_NOW else best.first.label
+    if mine.score > best.score:  # a choice the player did not weigh, better by its own measure
+        best, best_label = mine, played[2].label
+    return ActionJudgement(played[2].label, mine.score, best_label, best.score)
 
 
 def _ruled_best(s, setting, options, rule, memo=None):
