@@ -33,6 +33,7 @@ from models.round_end import end_round
 from models.round_rules import Action, Setting, State
 from planner.round_search import (LAST_ROUND_FACTOR, PLAYER_NODES, Options, Plan, Progress, Search, plan, plan_with_alternatives, player_nodes,
                                   ranked_by, root_rule)
+from planner.round_memo import RoundMemo
 from planner.rules_of_thumb import RuleMove
 
 PASS_NOW = None  # the root choice of passing at once
@@ -51,15 +52,18 @@ class Lookahead:
 
 
 class Memo:
-    """Next-round values already found, for one setting (a round of one game)."""
+    """Next-round values already found, for one setting (a round of one game), and what the
+    next-round searches share (planner/round_memo.py: the leaf value and expansions; the same
+    answers, less work)."""
 
     def __init__(self) -> None:
         self.setting: Setting | None = None
         self.values: dict[State, tuple[float, int]] = {}
+        self.searches = RoundMemo()
 
     def for_setting(self, setting: Setting) -> dict[State, tuple[float, int]]:
         if setting is not self.setting:
-            self.setting, self.values = setting, {}
+            self.setting, self.values, self.searches = setting, {}, RoundMemo()
         return self.values
 
 
@@ -109,9 +113,10 @@ def score_choice(search: Search, c: Candidate, setting: Setting, options: Option
                  further_until: int = 0) -> tuple[Candidate, int]:
     """`c` scored by what the next round makes of its line's end (and the states that took)."""
     look = Lookahead.for_budget(options.nodes or 40)
-    known = (memo or Memo()).for_setting(setting)
+    memo = memo or Memo()
+    known = memo.for_setting(setting)
     rounds = 2 if search.root.round <= further_until else 1
-    after, used = next_round_value(c.end, setting, search.evaluate.facts, replace(options, nodes=look.nodes), known, rounds)
+    after, used = next_round_value(c.end, setting, search.evaluate.facts, replace(options, nodes=look.nodes), known, rounds, memo.searches)
     return replace(c, score=c.one_round - search.evaluate(c.end) + after), used
 
 
@@ -142,21 +147,23 @@ def line_end(search: Search, value: dict, node) -> State:
     return search.line(value, node)[1]
 
 
-def next_round_value(end: State, setting: Setting, facts, options: Options, known: dict, rounds: int = 1) -> tuple[float, int]:
+def next_round_value(end: State, setting: Setting, facts, options: Options, known: dict, rounds: int = 1,
+                     shared: RoundMemo | None = None) -> tuple[float, int]:
     """The backed-up value of a search (`options`) of the round after `end`, and the states it
-    expanded (0 when `known` had it). `facts`: the boards as laid, for the round's end. With
+    expanded (0 when `known` had it). `facts`: the boards as laid, for the round's end; `shared`:
+    what the searches of this setting's next rounds share (their answers are a fresh search's). With
     `rounds` > 1 the next round's best line is carried on the same way, corrected as at the root
     (its value, less its end's, plus what the round after makes of that end)."""
     key = end if rounds == 1 else (end, rounds)
     if key in known:
         return known[key][0], 0
     start, _ = end_round(end, setting, facts, harvest=options.harvest)
-    search = Search(start, setting, options)
+    search = Search(start, setting, options, memo=shared)
     p = search.run()
     value, spent = p.value, p.expanded
     if rounds > 1 and start.round < setting.last_round:
         further = line_end(search, search.values(), start)
-        after, used = next_round_value(further, setting, facts, options, known, rounds - 1)
+        after, used = next_round_value(further, setting, facts, options, known, rounds - 1, shared)
         value, spent = value - search.evaluate(further) + after, spent + used
     known[key] = (value, spent)
     return value, spent
