@@ -25,6 +25,7 @@ class Job:
     search: str = "round"  # the planner playing: "round" or "two-round" (planner.solo.search_policy's)
     tile_credit: float = 0.0  # the player's leaf credit for tiles held (planner/tile_credit.py): games that fill boards
     rules: bool = False  # the player follows the rules of thumb (planner/rules_of_thumb.py), as affo solo's does
+    last_round_factor: int = 1  # the last round searches this many times the states (LAST_ROUND_FACTOR for affo solo's)
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,8 @@ def play_job(job: Job) -> Played:
             x = features(*laid_position(s, setting, {})) if job.position == "laid" else features(s, setting, ev)
             rows.append([s.round, *x, ev(s)])
 
-    policy = search_policy(job.nodes, job.value, job.search, job.tile_credit, explore=job.explore, seed=job.seed, rules=job.rules)
+    policy = search_policy(job.nodes, job.value, job.search, job.tile_credit, explore=job.explore, seed=job.seed, rules=job.rules,
+                           last_round_factor=job.last_round_factor)
     result = play_game(policy, job.seed, watch=Positions())
     return Played(job, result.score, result.breakdown, rows)
 
@@ -63,7 +65,7 @@ def play_jobs(jobs: list[Job], workers: int = 2, on_done=None) -> list[Played]:
 
 
 def frame(played: list[Played]):
-    """One row per (game, round): seed, policy (nodes, value, explore, search), round, features, the value used, final score."""
+    """One row per (game, round): seed, policy (nodes, value, explore, search, rules, last-round factor), round, features, the value used, final score."""
     import pandas as pd
 
     from planner.value.features import NAMES
@@ -72,7 +74,8 @@ def frame(played: list[Played]):
     for g in played:
         for row in g.rows:
             rec = {"seed": g.job.seed, "nodes": g.job.nodes, "value": g.job.value, "explore": g.job.explore, "position": g.job.position,
-                   "search": g.job.search, "rules": g.job.rules, "round": row[0]}  # fmt: skip
+                   "search": g.job.search, "rules": g.job.rules, "last_round_factor": g.job.last_round_factor,
+                   "round": row[0]}  # fmt: skip
             rec.update(zip(NAMES, row[1:-1]))
             rec["value used"] = row[-1]
             rec["final score"] = g.score

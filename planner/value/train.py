@@ -82,7 +82,7 @@ def collect(args) -> object:
     earlier = [pd.read_parquet(p) for p in args.also]
     if args.data and Path(args.data).exists():
         return pd.concat([pd.read_parquet(args.data), *earlier], ignore_index=True)
-    jobs = [Job(seed, args.nodes, args.value, args.explore, args.position, args.search, args.tile_credit, args.rules) for seed in range(args.seed, args.seed + args.games)]
+    jobs = [Job(seed, args.nodes, args.value, args.explore, args.position, args.search, args.tile_credit, args.rules, args.last_round_factor) for seed in range(args.seed, args.seed + args.games)]
     played = play_jobs(jobs, args.workers, on_done=lambda d, n: print(f"played {d}/{n}", flush=True))
     df = frame(played)
     if args.data:
@@ -240,7 +240,7 @@ def summarise(df, args) -> dict:
         "seed_runs": _runs(sorted(int(s) for s in games.index)),
         "positions": int(len(df)),
         "played_by": {"nodes": args.nodes, "value": args.value, "explore": args.explore, "search": args.search, "tile_credit": args.tile_credit,
-                      "rules": args.rules},
+                      "rules": args.rules, "last_round_factor": args.last_round_factor},
         "final_score": {"mean": round(float(games.mean()), 2), "min": int(games.min()), "max": int(games.max())},
         "command": f"python -m planner.value.train --games {args.games} --seed {args.seed} --nodes {args.nodes} "
         f"--explore {args.explore} --value {args.value} --version {args.version}"
@@ -280,6 +280,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--tile-credit", type=float, default=0.0,
                     help="the playing planner credits tiles held at this share (planner/tile_credit.py): games that fill boards")
     ap.add_argument("--rules", action="store_true", help="the playing planner follows the rules of thumb (planner/rules_of_thumb.py), as affo solo's does")
+    ap.add_argument("--last-round-factor", type=int, default=1,
+                    help="the playing planner searches this many times --nodes in the last round (4 for affo solo's player)")
     ap.add_argument("--play-only", action="store_true", help="play and write --data, fit nothing (games in chunks)")
     ap.add_argument("--depth", type=int, default=DEPTH)
     ap.add_argument("--rate", type=float, default=LEARNING_RATE, help="the trees' learning rate")
