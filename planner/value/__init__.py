@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-CURRENT = "v15"  # the model the planner, affo plan and affo solo use by default
+CURRENT = "v16"  # the model the planner, affo plan and affo solo use by default
 
 
 def versions() -> list[str]:
