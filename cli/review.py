@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +15,11 @@ from cli.options import JsonOpt
 from models.record import GameRecord, RecordError, read_record
 
 
+class Judge(str, Enum):  # planner/review/actions.py's JUDGES
+    search = "search"
+    player = "player"
+
+
 def review(
     records: Annotated[
         list[str],
@@ -22,6 +28,7 @@ def review(
     html: Annotated[Path | None, typer.Option("--html", help="Also write a self-contained HTML report (one record only).")] = None,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address for many records (default: a local cluster).")] = None,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Processes on this machine (Dask): one record's rounds side by side, or many records at once. 1: all in this process.")] = 2,
+    judge: Annotated[Judge, typer.Option("--judge", help="How recorded actions are judged: 'search', every choice valued by one 20-state search of the round (fast); 'player', as affo solo's player (and affo plan's first move) chooses: the next round searched behind the best choices, 80 states in the last round (about twice the time; a game the planner played is judged its own best).")] = Judge.search,
     as_json: JsonOpt = False,
 ) -> None:
     """Review a game: every feast, every round's tiles and the end-of-game placement against the best.
@@ -43,15 +50,17 @@ def review(
 
       affo review examples/game-long.json --html review.html
 
+      affo review examples/game-long.json --judge player
+
       affo review games/ --json
     """
     paths = _expand(records)
     if len(paths) == 1:
-        _one(paths[0], html, as_json, workers)
+        _one(paths[0], html, as_json, workers, judge.value)
     else:
         if html:
             fail("--html takes one record; give one file", BAD_INPUT)
-        _many(paths, scheduler, workers, as_json)
+        _many(paths, scheduler, workers, as_json, judge.value)
 
 
 def _expand(records: list[str]) -> list[str]:
@@ -75,14 +84,14 @@ def _read(path: str) -> GameRecord:
         fail(f"{escape(path)}: {escape(summary(err.problems))}", BAD_INPUT)
 
 
-def _one(path: str, html: Path | None, as_json: bool, workers: int) -> None:
+def _one(path: str, html: Path | None, as_json: bool, workers: int, judge: str) -> None:
     from planner.review import review_game
     from planner.review.feast import ReviewBug
 
     record = _read(path)
     with err_console.status("reviewing") as status:
         try:
-            result = review_game(record, progress=lambda text: status.update(f"reviewing: {text}"), workers=workers)
+            result = review_game(record, progress=lambda text: status.update(f"reviewing: {text}"), judge=judge, workers=workers)
         except ReviewBug as err:
             fail(f"internal check failed: {escape(str(err))}", BUG)
     if html:
@@ -130,15 +139,17 @@ def _pair(laid: float, best: float, lower_is_better: bool = False) -> str:
     return f"{laid} → [bold yellow]{best}[/]" if better else f"{laid} = {best}"
 
 
-def _review_path(path: str) -> dict:
+def _review_path(path: str, judge: str = "search") -> dict:
     """One record's review as JSON-ready data (runs on a Dask worker)."""
     from models.record import read_record as read
     from planner.review import review_game
 
-    return review_game(read(path)).as_json()
+    return review_game(read(path), judge=judge).as_json()
 
 
-def _many(paths: list[str], scheduler: str | None, workers: int, as_json: bool) -> None:
+def _many(paths: list[str], scheduler: str | None, workers: int, as_json: bool, judge: str) -> None:
+    from functools import partial
+
     from planner.batch import map_in_order
     from planner.review.summary import across_games
 
@@ -146,7 +157,7 @@ def _many(paths: list[str], scheduler: str | None, workers: int, as_json: bool) 
         _read(p)  # every record is checked here first, so a bad one is named before any work
     with err_console.status(f"reviewing {len(paths)} games") as status:
         reviews = map_in_order(
-            _review_path, paths, scheduler, workers, on_done=lambda done, total: status.update(f"reviewed {done} of {total} games")
+            partial(_review_path, judge=judge), paths, scheduler, workers, on_done=lambda done, total: status.update(f"reviewed {done} of {total} games")
         )
     frame = across_games(reviews)
     if as_json:

@@ -290,5 +290,20 @@ def test_the_players_own_opening_is_judged_its_best_by_the_player():
 
     game = read_record("examples/game-long.json")
     for index in (0, 1):
-        judged = review_actions(game, index).judged
+        judged = review_actions(game, index, judge="player").judged
         assert len(judged) == 3 and all(j.loss == 0 and j.best == j.played for j in judged)
+
+
+def test_affo_review_judges_as_the_player_when_asked(tmp_path):
+    data = json.loads(open("examples/game-long.json").read())
+    data["rounds"] = data["rounds"][:1]
+    del data["final"]
+    path = tmp_path / "round1.json"
+    path.write_text(json.dumps(data))
+    losses = {}
+    for judge in ("search", "player"):
+        out = runner.invoke(app, ["review", str(path), "--json", "--workers", "1", "--judge", judge])
+        assert out.exit_code == 0, out.output
+        losses[judge] = [j["loss"] for j in json.loads(out.stdout)["rounds"][0]["actions"]["judged"]]
+    # the one search's favourite is not the player's twice in round 1; as the player, every move is its own
+    assert losses == {"search": [0.0, 1.02, 3.58], "player": [0.0, 0.0, 0.0]}

@@ -1,15 +1,18 @@
-"""A round's actions, each against the choice affo solo's player makes at that moment (an estimate).
+"""A round's actions, each against the planner's choice at that moment (an estimate).
 
 The round's action phase is rebuilt from the previous round's snapshot (re-dated to this round)
 and the round's `context` when the record gives one (spaces taken, mountain strips). At each
-recorded action the position is searched as affo solo's player searches it: the round search at
-the player's budget (four times as many states in the last round), and before the last round
-the root's best choices, and the played action, each scored by a search of the round after its
-line (planner/next_round.py), so the played action and the player's choice are valued alike.
-Where the player follows a rule of thumb (planner/rules_of_thumb.py), its choice is the rule's
-move, valued by a search that plans the rest of the round behind it. After a dice action the
-review follows the likeliest outcome, since a record does not say how the dice fell. All of it
-is the planner's estimate, never a proof, and is labelled so.
+recorded action the round planner searches the position under a fixed node budget. By default
+("search") every legal action of the root gets a backed-up value from that one search, so the
+recorded action and the search's favourite are valued alike. As the player ("player"), the
+position is searched as affo solo's player searches it: four times the states in the last
+round, and before it the root's best choices and the played action each scored by a search of
+the round after its line (planner/next_round.py), so a game the planner played is judged its
+own best where the position is rebuilt exactly. Where the planner follows a rule of thumb
+(planner/rules_of_thumb.py), its choice is the rule's move, valued by a search that plans the
+rest of the round behind it. After a dice action the review follows the likeliest outcome,
+since a record does not say how the dice fell. All of it is the planner's estimate, never a
+proof, and is labelled so.
 """
 
 from __future__ import annotations
@@ -20,7 +23,11 @@ from dataclasses import dataclass
 from models.record import GameRecord, RecordedAction
 from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 
-from planner.round_search import PLAYER_NODES as NODES  # per judged action: affo solo's budget, so a solo game is judged by its own player
+from planner.round_search import PLAYER_NODES as NODES  # per judged action: affo solo's budget
+
+# How an action is judged: "search", the round search at NODES states, every choice valued by the one search (the
+# default: a long game's review in under 10 s); "player", as affo solo's player chooses (about twice the time).
+JUDGES = ("search", "player")
 
 
 @dataclass(frozen=True)
@@ -52,8 +59,10 @@ class ActionsReview:
         return {"judged": [j.as_json() for j in self.judged], "stopped": self.stopped, "missed_estimate": round(self.missed_points, 2)}
 
 
-def review_actions(record: GameRecord, index: int, nodes: int = NODES) -> ActionsReview | None:
-    """Judge round `index`'s recorded actions; None when the record has none for that round."""
+def review_actions(record: GameRecord, index: int, nodes: int = NODES, judge: str = "search") -> ActionsReview | None:
+    """Judge round `index`'s recorded actions (`judge`: one of JUDGES); None when the record has none for that round."""
+    if judge not in JUDGES:
+        raise ValueError(f"judge must be one of {', '.join(JUDGES)}, not {judge!r}")
     r = record.rounds[index]
     before = record.before(index)
     if r.actions is None:
@@ -75,7 +84,7 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES) -> Action
     for recorded in r.actions:
         if recorded.kind == "pass":
             break
-        found = _judge(s, setting, recorded, nodes, memo, ahead)
+        found = _judge(s, setting, recorded, nodes, judge == "player", memo, ahead)
         if isinstance(found, str):
             return ActionsReview(tuple(judged), found)
         judgement, s = found
@@ -92,13 +101,14 @@ def _redated(before: Snapshot, round_: int) -> Snapshot:
     return parse_snapshot(data)
 
 
-def _judge(s, setting, recorded: RecordedAction, nodes: int, memo=None, ahead=None):
+def _judge(s, setting, recorded: RecordedAction, nodes: int, as_player: bool, memo=None, ahead=None):
     from planner.round_search import LAST_ROUND_FACTOR, Options, Search, player_nodes
     from planner.rules_of_thumb import rule_move
     from planner.value import CURRENT
 
-    budget = player_nodes(nodes, s.round, setting.last_round, LAST_ROUND_FACTOR)  # affo solo's budget at this round
-    options = Options(nodes=budget, value=CURRENT)  # judged by the value the planner plays with
+    if as_player:
+        nodes = player_nodes(nodes, s.round, setting.last_round, LAST_ROUND_FACTOR)  # affo solo's budget at this round
+    options = Options(nodes=nodes, value=CURRENT)  # judged by the value the planner plays with
     rule = rule_move(s, setting)
     ruled = _ruled_best(s, setting, options, rule, memo) if rule else None
     if ruled and _matches(ruled[2], recorded):  # the planner's own move: no other search needed
@@ -116,8 +126,11 @@ def _judge(s, setting, recorded: RecordedAction, nodes: int, memo=None, ahead=No
     played = matching[0]
     if ruled:
         judgement = ActionJudgement(played[2].label, played[0], f"{ruled[2].label} ({rule.reason})", ruled[0])
-    else:
+    elif as_player:
         judgement = _against_the_player(search, setting, options, value, edges, played, ahead)
+    else:
+        best_value, _, best_action, _ = edges[0]
+        judgement = ActionJudgement(played[2].label, played[0], best_action.label, best_value)
     return judgement, _next_state(search, played[3])
 
 

@@ -93,7 +93,7 @@ FINAL = None  # the part of a review that is the end-of-game placement (the othe
 
 
 def review_game(
-    record: GameRecord, values: dict[str, float] | None = None, progress: Progress | None = None, judge_actions: bool = True,
+    record: GameRecord, values: dict[str, float] | None = None, progress: Progress | None = None, judge: str | None = "search",
     workers: int = 1,
 ) -> GameReview:
     """Review every round of `record` (and its end-of-game placement, if given). With `workers`
@@ -104,7 +104,7 @@ def review_game(
     values = values or default_values()
     say = progress or (lambda _: None)
     parts: list[int | None] = list(range(len(record.rounds))) + ([FINAL] if record.final is not None else [])
-    review = partial(review_parts, record, values, judge_actions)
+    review = partial(review_parts, record, values, judge)
     if workers > 1 and len(parts) > 1:
         from planner.batch import balanced, map_here
 
@@ -119,7 +119,7 @@ def review_game(
     return GameReview(tuple(found[i] for i in range(len(record.rounds))), final)
 
 
-def review_parts(record: GameRecord, values: dict[str, float], judge_actions: bool, parts: list[int | None],
+def review_parts(record: GameRecord, values: dict[str, float], judge: str | None, parts: list[int | None],
                  say: Progress | None = None) -> list[tuple[int | None, RoundReview | FinalReview]]:  # fmt: skip
     """Each part reviewed: a round by its index in the record, or the end-of-game placement (FINAL)."""
     from models.scoring import score
@@ -137,8 +137,8 @@ def review_parts(record: GameRecord, values: dict[str, float], judge_actions: bo
         say(f"round {r.round}: tiles")
         placement = review_round_placement(record.before(i), r.snapshot)
         actions = None
-        if judge_actions and r.actions is not None:
+        if judge and r.actions is not None:
             say(f"round {r.round}: actions (planner estimates)")
-            actions = review_actions(record, i)
+            actions = review_actions(record, i, judge=judge)
         out.append((i, RoundReview(r.round, feast, placement, score(r.snapshot).total, actions)))
     return out
