@@ -68,7 +68,7 @@ def kept_notes(results: Path) -> str:
     old = results.read_text(encoding="utf-8")
     first = old.find("```")
     end = old.find("```", first + 3) if first >= 0 else -1
-    return "" if end < 0 else old[end + 3:].lstrip("\n").join(("\n", ""))
+    return "" if end < 0 else "\n" + old[end + 3:].lstrip("\n")
 
 
 if __name__ == "__main__":

@@ -294,6 +294,13 @@ def test_the_players_own_opening_is_judged_its_best_by_the_player():
         assert len(judged) == 3 and all(j.loss == 0 and j.best == j.played for j in judged)
 
 
+def test_the_cli_offers_the_reviews_judges():
+    from cli.review import Judge
+    from planner.review.actions import JUDGES
+
+    assert tuple(j.value for j in Judge) == JUDGES
+
+
 def test_affo_review_judges_as_the_player_when_asked(tmp_path):
     data = json.loads(open("examples/game-long.json").read())
     data["rounds"] = data["rounds"][:1]
