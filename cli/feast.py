@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table as RichTable
@@ -19,7 +19,9 @@ from cli.options import JsonOpt, SnapshotArg
 from models.rules import check_banquet, cells_of
 from models.snapshot import Placement, Snapshot, SnapshotError, dump_snapshot, parse_snapshot
 from models.values import default_values, read_values
-from planner.feast import Feast, FeastBug, SolverSettings, ValuesTooFine, plan_feast, plan_shortfall
+
+if TYPE_CHECKING:
+    from planner.feast import Feast, SolverSettings  # imported where solved: OR-Tools (and pandas) cost ~0.9 s at start
 
 HELP = """Cover this round's banquet table as cheaply as possible, proven optimal.
 
@@ -90,6 +92,8 @@ def feast(
     problems = check_banquet(snap)
     if problems:
         fail(f"the food already on the table breaks the rules: {summary(problems)}", BAD_INPUT)
+    from planner.feast import SolverSettings, plan_feast, plan_shortfall
+
     settings = SolverSettings(time_limit=time_limit, workers=workers, seed=seed)
     with progress_after(1.0, "solving the feast"):
         result = solve(plan_feast, snap, prices, settings)
@@ -122,6 +126,8 @@ def load_values(path: Path | None) -> dict[str, float]:
 
 def solve(planner, snap: Snapshot, values: dict[str, float], settings: SolverSettings) -> Feast:
     """The planner's table, already checked by the rule checker (a refused one is a bug: exit 3)."""
+    from planner.feast import FeastBug, ValuesTooFine
+
     try:
         return planner(snap, values, settings)
     except ValuesTooFine as err:

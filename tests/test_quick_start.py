@@ -87,3 +87,11 @@ def test_a_forced_terminal_still_gets_rich_colour():
     forced = subprocess.run([sys.executable, "-m", "cli", "validate", "examples/round3-shetland.json"], cwd=ROOT,
                             capture_output=True, text=True, env={"PATH": "", "FORCE_COLOR": "1"}, check=False)
     assert forced.returncode == 0 and forced.stdout == "\x1b[32m✓ legal position\x1b[0m\n"
+
+
+def test_the_commands_help_loads_no_solver():
+    """`affo --help` builds every command's options but solves nothing: OR-Tools (which brings pandas,
+    about 0.9 s) is imported only by the commands that solve, when they do."""
+    run, imported = imported_by("--help")
+    assert run.returncode == 0 and "models.snapshot" in imported and {"feast", "place", "plan"} <= set(run.stdout.split())
+    assert not any(name.split(".")[0] in {"ortools", "pandas"} for name in imported)
