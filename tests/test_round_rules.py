@@ -286,3 +286,31 @@ def test_the_rules_package_never_imports_the_planner():
     for path in Path(models.__file__).parent.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "from planner" not in text and "import planner" not in text, path.name
+
+
+def test_one_spaces_actions_are_what_every_legal_action_lists_for_it():
+    from models.round_rules.actions import space_actions
+
+    s, setting = make()
+    every = legal_actions(s, setting, anytime=False)
+    spaces = {a.space for a in every}
+    assert len(spaces) > 10
+    for space in sorted(spaces) + ["build-shed"]:
+        assert space_actions(s, space, setting) == [a for a in every if a.space == space], space
+
+
+def test_states_are_equal_by_value_and_hash_alike():
+    from models.round_rules.state import replace as changed
+
+    s, _ = make()
+    same = changed(s)  # another object, every field equal
+    assert s == s and same == s and hash(same) == hash(s) and {s: 1}[same] == 1
+    assert changed(s, round=s.round + 1) != s and changed(s, silver=s.silver + 1) != s
+
+
+def test_actions_hash_by_value():
+    s, setting = make()
+    a, b = legal_actions(s, setting)[:2]
+    again = Action(a.kind, a.space, a.choice, a.label)
+    assert hash(a) == hash(again) == hash((a.kind, a.space, a.choice, a.label)) and hash(a) == hash(a)
+    assert len({a, again, b}) == 2
