@@ -294,7 +294,7 @@ def with_second_duals(lp, problem):
     either holds. The first alone when GLOP finds no optimum."""
     from planner.lp_bound import DUAL_SIMPLEX, LpBounds
 
-    second = problem.bound(DUAL_SIMPLEX, cap_binds=lp.cap is not None)  # the first's cap bound: no need to see it again
+    second = problem.bound(DUAL_SIMPLEX)
     if second is None:
         return lp
     if log.isEnabledFor(logging.DEBUG):  # the count costs two fixings lists

@@ -137,11 +137,10 @@ class LpProblem:
     """A model's linear relaxation as rows, read once: solved again with other GLOP settings
     without reading the model again (the rows take 0.2 s on the large placement models)."""
 
-    rows: list[Row]
+    rows: list[Row]  # without those over the objective's own terms (objective_caps)
     domains: list[tuple[int, int]]
     objective: dict[int, int]  # the maximised objective's coefficients by variable
     offset: Fraction
-    uncapped: list[Row]  # the rows without those over the objective's own terms (objective_caps)
     cap: int | None  # the least bound those rows set on the objective (offset not included)
 
     @staticmethod
@@ -151,26 +150,23 @@ class LpProblem:
         # -(coeffs.x + offset) is the maximised objective, or -objective for a minimised one.
         objective = {v: -k for v, k in zip(proto.objective.vars, proto.objective.coeffs)}
         domains = [(v.domain[0], v.domain[len(v.domain) - 1]) for v in proto.variables]
-        rows = rows_of(proto)
-        return LpProblem(rows, domains, objective, -Fraction(proto.objective.offset), *objective_caps(rows, objective))
+        rows, cap = objective_caps(rows_of(proto), objective)
+        return LpProblem(rows, domains, objective, -Fraction(proto.objective.offset), cap)
 
-    def bound(self, glop_parameters: str = "", cap_binds: bool = False) -> LpBound | None:
+    def bound(self, glop_parameters: str = "") -> LpBound | None:
         """The certified bound (on -objective for a minimised one); None when GLOP finds no optimum.
 
-        `glop_parameters`: GLOP's, as text (DUAL_SIMPLEX for other duals). When a row of the model
-        caps the objective itself and the LP meets that cap, its dual takes the whole objective and
-        leaves every reduced cost zero: nothing would be fixed. The LP is then solved again without
-        such rows (a relaxation, so its duals still hold), the cap kept beside. `cap_binds`: known
-        from an earlier solve (the LP's optimum does not depend on GLOP's settings), so solve
-        without them at once.
+        `glop_parameters`: GLOP's, as text (DUAL_SIMPLEX for other duals). Rows of the model that
+        cap the objective itself are left out of the LP and the least cap kept beside it: where
+        the LP meets a cap, that row's dual takes the whole objective and leaves every reduced
+        cost zero (nothing fixed); where it does not, the row's dual is zero and the LP's optimum
+        the same. Either way the LP without them (a relaxation, so its duals hold) is all that is
+        needed, one GLOP solve (place19 in benchmarks/RESULTS-placement.md).
         """
-        found = None
-        if not cap_binds:
-            found = solve_lp(self.rows, self.domains, self.objective, self.offset, glop_parameters)
-            if found is None or self.cap is None or found.bound < self.cap + self.offset:
-                return found
-        relaxed = solve_lp(self.uncapped, self.domains, self.objective, self.offset, glop_parameters)
-        return found if relaxed is None else LpBound(relaxed.bound, relaxed.reduced, self.domains, self.cap + self.offset)
+        found = solve_lp(self.rows, self.domains, self.objective, self.offset, glop_parameters)
+        if found is None or self.cap is None:
+            return found
+        return LpBound(found.bound, found.reduced, self.domains, self.cap + self.offset)
 
 
 def solve_lp(rows: list[Row], domains: list[tuple[int, int]], objective: dict[int, int], offset: Fraction, glop_parameters: str) -> LpBound | None:
