@@ -49,6 +49,10 @@ TARGETED_PARAMETERS = {"cp_model_probing_level": 0}
 # benchmark's large cases), which stay under it; after 0.3 units two of them paid for it, after
 # 0.7 or 1.0 the hard cases kept more of their work (place16 in benchmarks/RESULTS-placement.md).
 SECOND_DUALS_AFTER = 0.5
+# Each window's fixings in rounds: the LP solved again with them as bounds fixes more (another basis of the
+# degenerate LP), at most this many rounds, 0.05-0.5 s of GLOP each, while a round fixes 1% of the variables
+# (place20 in benchmarks/RESULTS-placement.md).
+FIXING_ROUNDS = 3
 # CP-SAT deterministic time the tie-break among equal optima may take at most: enough to prove it
 # on the solo game's boards, little beside the objective's own solve on five boards.
 TIE_BREAK_WORK = 0.5
@@ -107,6 +111,7 @@ def solver_params(settings: Settings) -> SolveParams:
     return SolveParams(
         settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS,
         lp_bound=True, lp_min_variables=LP_MIN_VARIABLES, targeted_extra=TARGETED_PARAMETERS, second_duals_after=SECOND_DUALS_AFTER,
+        fixing_rounds=FIXING_ROUNDS,
     )  # fmt: skip
 
 
