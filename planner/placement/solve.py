@@ -145,6 +145,8 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         return [i for i, index in enumerate(pm.x_index) if solution[index]], {k: solver.value(v) for k, v in pm.resources.items()}
 
     first, work = board_by_board(pm, objective, greedy, bonus_bound, params)  # may lack a laying order: the first pass only
+    if params.work_limit is not None:  # what the boards took counts against the limit
+        params = replace(params, work_limit=max(0.01, params.work_limit - work))
     cuts = 0
     while True:
         hint = greedy if cuts else first
@@ -273,6 +275,9 @@ def board_by_board(pm: PlacementModel, objective: Objective, hint: GreedyLayout,
     chosen, work = set(hint.chosen), 0.0
     boards = sorted({c.board for c in pm.candidates}, key=lambda b: (sum(c.board == b for c in pm.candidates), b))
     for board in boards:
+        left = BOARD_RESOLVE_WORK if params.work_limit is None else min(BOARD_RESOLVE_WORK, params.work_limit - work)
+        if left <= 0:
+            break
         pm.complete_hint(chosen, {})
         model = pm.model.clone()
         model.add(income.expr == pm.income_best)
@@ -281,7 +286,7 @@ def board_by_board(pm: PlacementModel, objective: Objective, hint: GreedyLayout,
             if c.board != board:
                 model.add(pm.x[i] == int(i in chosen))
         model.maximize(points.expr)
-        solver = make_solver(params, None, BOARD_RESOLVE_WORK)
+        solver = make_solver(params, None, left)
         code = solver.solve(model)
         work += solver.response_proto.deterministic_time
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
