@@ -16,8 +16,9 @@ every variable fixed that such a solution must fix (reduced-cost fixing). A solu
 there is optimal; "none there" is a proof that lowers the bound by one; after a few such
 steps the level is solved whole, the cut kept. A window still open after
 `second_duals_after` units of work is searched again with the fixings of a second LP beside the
-first (another basis of the same degenerate LP: other duals, other variables fixed). Every step
-is exact, so answers do not change.
+first (another basis of the same degenerate LP: other duals, other variables fixed). With
+`fixing_rounds` a window's fixings are found in rounds: the LP solved again with them as bounds
+fixes more. Every step is exact, so answers do not change.
 """
 
 from __future__ import annotations
@@ -77,6 +78,10 @@ class SolveParams:
     # with lp_bound: a restricted search still open after this much work is run again with the
     # fixings of a second LP, solved by the dual simplex (more fixings, more GLOP time: lp_bound.py); None: never
     second_duals_after: float | None = None
+    # with lp_bound: each restricted search's fixings in rounds, the LP solved again with them as bounds
+    # (lp_bound.fixings_in_rounds), at most this many, while a round fixes `round_share` of the variables
+    fixing_rounds: int = 0
+    round_share: float = 0.01
 
 
 @dataclass
@@ -246,13 +251,13 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     The model's objective is already set; the cuts proven here are added to `model` (valid for
     every solution, so later levels keep them harmlessly).
     """
-    lp, again = None, None  # `again`: the LP (read before the cuts below) a window may ask other duals of
+    lp, problem = None, None  # `problem`: the LP read before the cuts below, solved again for other duals
     if params.lp_bound and len(model.proto.variables) >= params.lp_min_variables:
         from planner.lp_bound import LpProblem
 
         problem = LpProblem.of(model)
         lp = problem.bound()
-        again = problem if params.second_duals_after is not None else None
+    again = problem if params.second_duals_after is not None else None
     if lp is None:
         solver = budget.solver()
         code = solver.solve(model, callback)
@@ -265,7 +270,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     while target is not None:
         model.add(sign * objective <= upper)
         work_cap = params.second_duals_after if again is not None else None
-        step = search_window(model, objective, sign, lp.fixings(target), target, upper, params, budget, callback, work_cap)
+        step = search_window(model, objective, sign, window_fixings(problem, lp, target, params), target, upper, params, budget, callback, work_cap)
         solves += 1
         width = upper - target + 1
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
@@ -289,12 +294,21 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     return LevelStep(solver, code, bound, solves + 1)
 
 
+def window_fixings(problem, lp, target: int, params: SolveParams) -> list[tuple[int, int]]:
+    """What every solution worth `target` must fix: the bound's fixings, in rounds if asked."""
+    if not params.fixing_rounds:
+        return lp.fixings(target)
+    from planner.lp_bound import fixings_in_rounds
+
+    return fixings_in_rounds(problem, lp, target, params.fixing_rounds, params.round_share)
+
+
 def with_second_duals(lp, problem):
     """The LP bound with a second one beside it, from the dual simplex's duals: every fixing of
     either holds. The first alone when GLOP finds no optimum."""
     from planner.lp_bound import DUAL_SIMPLEX, LpBounds
 
-    second = problem.bound(DUAL_SIMPLEX, cap_binds=lp.cap is not None)  # the first's cap bound: no need to see it again
+    second = problem.bound(DUAL_SIMPLEX)
     if second is None:
         return lp
     if log.isEnabledFor(logging.DEBUG):  # the count costs two fixings lists

@@ -12,14 +12,15 @@ so c.x <= sum_i (y_i > 0 ? y_i hi_i : y_i lo_i) + sum_j (d_j > 0 ? d_j ub_j : d_
 Rows with an infinite side get y_i = 0 when the sign would need it: any y is valid, only tightness
 depends on GLOP. The same identity gives reduced-cost fixing: moving x_j one step from the end
 the bound takes costs |d_j|, so a solution worth at least `target` keeps every x_j whose |d_j|
-exceeds bound - target at that end (`fixings`). Constraints this module cannot linearise are left
-out, which relaxes the LP and keeps the bound valid.
+exceeds bound - target at that end (`fixings`), and the LP solved again with those as bounds
+fixes more (`fixings_in_rounds`). Constraints this module cannot linearise are left out, which
+relaxes the LP and keeps the bound valid.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ortools.sat.python import cp_model
@@ -137,11 +138,10 @@ class LpProblem:
     """A model's linear relaxation as rows, read once: solved again with other GLOP settings
     without reading the model again (the rows take 0.2 s on the large placement models)."""
 
-    rows: list[Row]
+    rows: list[Row]  # without those over the objective's own terms (objective_caps)
     domains: list[tuple[int, int]]
     objective: dict[int, int]  # the maximised objective's coefficients by variable
     offset: Fraction
-    uncapped: list[Row]  # the rows without those over the objective's own terms (objective_caps)
     cap: int | None  # the least bound those rows set on the objective (offset not included)
 
     @staticmethod
@@ -151,26 +151,46 @@ class LpProblem:
         # -(coeffs.x + offset) is the maximised objective, or -objective for a minimised one.
         objective = {v: -k for v, k in zip(proto.objective.vars, proto.objective.coeffs)}
         domains = [(v.domain[0], v.domain[len(v.domain) - 1]) for v in proto.variables]
-        rows = rows_of(proto)
-        return LpProblem(rows, domains, objective, -Fraction(proto.objective.offset), *objective_caps(rows, objective))
+        rows, cap = objective_caps(rows_of(proto), objective)
+        return LpProblem(rows, domains, objective, -Fraction(proto.objective.offset), cap)
 
-    def bound(self, glop_parameters: str = "", cap_binds: bool = False) -> LpBound | None:
+    def bound(self, glop_parameters: str = "") -> LpBound | None:
         """The certified bound (on -objective for a minimised one); None when GLOP finds no optimum.
 
-        `glop_parameters`: GLOP's, as text (DUAL_SIMPLEX for other duals). When a row of the model
-        caps the objective itself and the LP meets that cap, its dual takes the whole objective and
-        leaves every reduced cost zero: nothing would be fixed. The LP is then solved again without
-        such rows (a relaxation, so its duals still hold), the cap kept beside. `cap_binds`: known
-        from an earlier solve (the LP's optimum does not depend on GLOP's settings), so solve
-        without them at once.
+        `glop_parameters`: GLOP's, as text (DUAL_SIMPLEX for other duals). Rows of the model that
+        cap the objective itself are left out of the LP and the least cap kept beside it: where
+        the LP meets a cap, that row's dual takes the whole objective and leaves every reduced
+        cost zero (nothing fixed); where it does not, the row's dual is zero and the LP's optimum
+        the same. Either way the LP without them (a relaxation, so its duals hold) is all that is
+        needed, one GLOP solve (place19 in benchmarks/RESULTS-placement.md).
         """
-        found = None
-        if not cap_binds:
-            found = solve_lp(self.rows, self.domains, self.objective, self.offset, glop_parameters)
-            if found is None or self.cap is None or found.bound < self.cap + self.offset:
-                return found
-        relaxed = solve_lp(self.uncapped, self.domains, self.objective, self.offset, glop_parameters)
-        return found if relaxed is None else LpBound(relaxed.bound, relaxed.reduced, self.domains, self.cap + self.offset)
+        found = solve_lp(self.rows, self.domains, self.objective, self.offset, glop_parameters)
+        if found is None or self.cap is None:
+            return found
+        return LpBound(found.bound, found.reduced, self.domains, self.cap + self.offset)
+
+
+def fixings_in_rounds(problem: LpProblem, lp: LpBound | LpBounds, target: int, rounds: int, min_share: float) -> list[tuple[int, int]]:
+    """What every solution worth at least `target` must fix: the bound's fixings, then, for up to
+    `rounds` rounds, those of the LP solved again with the fixings so far as bounds, until a round
+    adds fewer than `min_share` of the variables.
+
+    Every solution worth `target` keeps the fixings so far, so it lies in the LP with them as
+    bounds, and that LP's fixings at `target` hold for it too (only for `target` and above). The
+    optimum is the same, but the columns fixed away leave GLOP another basis of the degenerate LP,
+    other duals: the late fixture's final objective 4,317 fixed, then 5,973, 7,019 and 7,374 after
+    three rounds, each 0.1-0.3 s of GLOP (place20 in benchmarks/RESULTS-placement.md)."""
+    fixed = dict(lp.fixings(target))
+    for _ in range(rounds):
+        domains = [(fixed[j], fixed[j]) if j in fixed else domain for j, domain in enumerate(problem.domains)]
+        again = replace(problem, domains=domains).bound()
+        if again is None:
+            break
+        more = [(j, value) for j, value in again.fixings(target) if j not in fixed]
+        fixed.update(more)
+        if len(more) < min_share * len(problem.domains):
+            break
+    return sorted(fixed.items())
 
 
 def solve_lp(rows: list[Row], domains: list[tuple[int, int]], objective: dict[int, int], offset: Fraction, glop_parameters: str) -> LpBound | None:

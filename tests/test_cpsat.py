@@ -58,9 +58,21 @@ def test_the_lp_bound_and_its_fixings_change_no_answer(seed):
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_a_window_searched_again_with_second_duals_changes_no_answer(seed, monkeypatch):
+def test_fixings_in_rounds_change_no_answer(seed):
+    """Each window's fixings in rounds (the LP solved again with them as bounds): brute force's optima."""
+    model, x, levels, brute_force = tiny_problem(seed)
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, fixing_rounds=3, round_share=0)
+    answer = solve_lexicographic(model, levels, params, read=lambda s: [s.value(v) for v in x])
+    assert answer.status == "OPTIMAL"
+    assert answer.values == brute_force()
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("rounds", [0, 3])
+def test_a_window_searched_again_with_second_duals_changes_no_answer(seed, rounds, monkeypatch):
     """Each capped window reported still open (as when out of its cap): it is searched again with
-    the fixings of both LPs (planner/lp_bound.py DUAL_SIMPLEX), and the optima are brute force's."""
+    the fixings of both LPs (planner/lp_bound.py DUAL_SIMPLEX), in rounds or not, and the optima are
+    brute force's."""
     import planner.cpsat as cpsat
 
     real, calls = cpsat.search_window, []
@@ -72,7 +84,7 @@ def test_a_window_searched_again_with_second_duals_changes_no_answer(seed, monke
 
     monkeypatch.setattr(cpsat, "search_window", out_of_cap)
     model, x, levels, brute_force = tiny_problem(seed)
-    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, second_duals_after=0.5)
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, second_duals_after=0.5, fixing_rounds=rounds, round_share=0)
     answer = solve_lexicographic(model, levels, params, read=lambda s: [s.value(v) for v in x])
     assert answer.status == "OPTIMAL"
     assert answer.values == brute_force()

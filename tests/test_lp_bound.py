@@ -15,7 +15,7 @@ import random
 import pytest
 from ortools.sat.python import cp_model
 
-from planner.lp_bound import DUAL_SIMPLEX, LpBounds, LpProblem, lp_bound
+from planner.lp_bound import DUAL_SIMPLEX, LpBounds, LpProblem, fixings_in_rounds, lp_bound
 
 
 def random_packing(seed: int):
@@ -138,15 +138,30 @@ def test_a_floor_on_a_minimised_objective_bounds_it_and_fixings_keep_every_assig
 
 
 @pytest.mark.parametrize("seed", range(10))
-def test_a_cap_known_to_bind_is_left_out_at_once_and_its_fixings_still_hold(seed):
+@pytest.mark.parametrize("above", [-1, 0, 3])
+def test_a_cap_is_left_out_of_the_lp_bound_or_not_and_its_fixings_still_hold(seed, above):
+    """Binding (below the optimum) or not, the cap is kept beside the LP, not in it."""
     model, objective, every = random_packing(seed)
-    cap = max(value for _, value in every) - 1
+    cap = max(value for _, value in every) + above
     model.add(objective <= cap)
     model.maximize(objective)
+    for lp in (lp_bound(model), lp_bound(model, DUAL_SIMPLEX)):
+        assert lp.cap == cap and lp.best == min(math.floor(lp.bound), cap)
+        for target in range(cap - 3, lp.best + 1):
+            for j, value in lp.fixings(target):
+                assert all(bits[j] == value for bits, worth in every if cap >= worth >= target)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_fixings_in_rounds_keep_every_good_enough_assignment(seed):
+    """The LP solved again with a target's fixings as bounds: its fixings at that target hold too."""
+    model, objective, every = random_packing(seed)
+    model.maximize(objective)
     problem = LpProblem.of(model)
-    assert problem.bound().cap == cap  # the LP meets the cap: solved again without it
-    lp = problem.bound(DUAL_SIMPLEX, cap_binds=True)
-    assert lp.cap == cap and lp.best == min(math.floor(lp.bound), cap)
-    for target in range(cap - 3, lp.best + 1):
-        for j, value in lp.fixings(target):
-            assert all(bits[j] == value for bits, worth in every if cap >= worth >= target)
+    lp = problem.bound()
+    optimum = max(value for _, value in every)
+    for target in range(optimum - 3, lp.best + 1):
+        fixed = fixings_in_rounds(problem, lp, target, rounds=3, min_share=0)
+        assert set(fixed) >= set(lp.fixings(target))
+        for j, value in fixed:
+            assert all(bits[j] == value for bits, worth in every if worth >= target)

@@ -122,3 +122,19 @@ def test_the_late_fixtures_points_bound_is_what_its_layout_reaches():
     pm, bound = bound_and_model(read_snapshot(FIXTURES / "place_late.json"))
     assert (pm.income_best, bound.at(pm.income_best)) == (29, 17)
     assert gain_bound(pm, bound, [29, 17]) == 101
+
+
+def test_the_late_fixtures_points_level_is_reached_one_board_at_a_time(monkeypatch):
+    """The cover search's layout reaches income 29 and bonus value 17 but a score gain of 100; solved
+    again one board at a time from it (the others fixed), it reaches the bound 101, which settles the
+    level with no solve of the whole model (it took CP-SAT 2.99 units of work)."""
+    from tests.test_placement import FIXTURES
+    from models.snapshot import read_snapshot
+
+    seen = levels_seen(monkeypatch)
+    report = place(read_snapshot(FIXTURES / "place_late.json"), Settings(objective="income", **SOLVER))
+    income, bonus, points = seen[0]
+    assert income.reached == 29 and bonus.reached is not None and points.reached == 101
+    assert report.result.status == "OPTIMAL"
+    assert (report.result.income_after, report.result.final_gain, report.result.greedy_gain) == (29, 101, 100)
+    assert report.result.work < 0.1

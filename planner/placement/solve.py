@@ -19,7 +19,7 @@ from models.boards import Board
 from models.pieces import Cell
 from models.snapshot import Placement, Snapshot
 from models.values import default_values
-from planner.cpsat import LexAnswer, Level, SolveParams, solve_lexicographic
+from planner.cpsat import LexAnswer, Level, SolveParams, make_solver, solve_lexicographic
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
 from planner.placement.bonus_bound import BonusBound
@@ -49,6 +49,10 @@ TARGETED_PARAMETERS = {"cp_model_probing_level": 0}
 # benchmark's large cases), which stay under it; after 0.3 units two of them paid for it, after
 # 0.7 or 1.0 the hard cases kept more of their work (place16 in benchmarks/RESULTS-placement.md).
 SECOND_DUALS_AFTER = 0.5
+# Each window's fixings in rounds: the LP solved again with them as bounds fixes more (another basis of the
+# degenerate LP), at most this many rounds, 0.05-0.5 s of GLOP each, while a round fixes 1% of the variables
+# (place20 in benchmarks/RESULTS-placement.md).
+FIXING_ROUNDS = 3
 # CP-SAT deterministic time the tie-break among equal optima may take at most: enough to prove it
 # on the solo game's boards, little beside the objective's own solve on five boards.
 TIE_BREAK_WORK = 0.5
@@ -65,6 +69,12 @@ TIE_BREAK_MAX_VARIABLES = 3000
 # by construction) is answered instead: each cut excludes one set of tiles only, and a late-game
 # board once took 316 cuts in 40 minutes under load without ending. Counted, not timed: same answer under any load.
 MAX_ORDER_CUTS = 20
+# The income objective's points level, when the layout in hand reaches the income and bonus bounds but falls short of
+# the points bound: one board at a time is solved again from it (the other boards' tiles fixed, income and bonus value
+# at their proven optima), fewest candidates first, each within this much work, until a layout reaches the bound
+# (proven, so it settles the level). Late fixture: 100 -> 101 on its long house, 0.05 units in all, where CP-SAT's
+# whole level took 2.99 (place22 in benchmarks/RESULTS-placement.md).
+BOARD_RESOLVE_WORK = 0.1
 MAX_PACKED_RANGE = 2**50  # the two tie-break levels as one exact weighted sum (CP-SAT is exact below 2**53)
 
 
@@ -107,6 +117,7 @@ def solver_params(settings: Settings) -> SolveParams:
     return SolveParams(
         settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS,
         lp_bound=True, lp_min_variables=LP_MIN_VARIABLES, targeted_extra=TARGETED_PARAMETERS, second_duals_after=SECOND_DUALS_AFTER,
+        fixing_rounds=FIXING_ROUNDS,
     )  # fmt: skip
 
 
@@ -133,13 +144,17 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         solution = list(solver.response_proto.solution)  # one copy, not a call into C++ per candidate
         return [i for i, index in enumerate(pm.x_index) if solution[index]], {k: solver.value(v) for k, v in pm.resources.items()}
 
-    cuts, work = 0, 0.0
+    first, work = board_by_board(pm, objective, greedy, bonus_bound, params)  # may lack a laying order: the first pass only
+    if params.work_limit is not None:  # what the boards took counts against the limit
+        params = replace(params, work_limit=max(0.01, params.work_limit - work))
+    cuts = 0
     while True:
-        hint_from(pm, greedy)
-        levels = objective.levels if cuts else settled_levels(pm, objective, greedy, bonus_bound)
+        hint = greedy if cuts else first
+        hint_from(pm, hint)
+        levels = objective.levels if cuts else settled_levels(pm, objective, hint, bonus_bound)
         answer = solve_lexicographic(pm.model, levels, params, read, callback_for)
         if answer.answer is None and answer.status == "OPTIMAL":  # every level settled by the hint: no solve ran
-            answer = replace(answer, answer=(list(greedy.chosen), dict(greedy.resources)))
+            answer = replace(answer, answer=(list(hint.chosen), dict(hint.resources)))
         work += answer.work
         finish = Finish(pm, objective, choice, start, cuts, greedy_gain, work)
         if answer.answer is None:
@@ -244,6 +259,42 @@ def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout,
             return [replace(first, reached=pm.income_best), bonus, replace(points, reached=cap)]
     points = replace(points, proven_bound=lambda values: gain_bound(pm, bonus_bound, values))
     return [replace(first, reached=pm.income_best), bonus, points]
+
+
+def board_by_board(pm: PlacementModel, objective: Objective, hint: GreedyLayout, bonus_bound: BonusBound | None, params: SolveParams) -> tuple[GreedyLayout, float]:
+    """The hint, or (income objective, the hint at the income and bonus bounds, short of the points bound) a layout
+    improved one board at a time (BOARD_RESOLVE_WORK), returned as soon as it reaches the points bound; and the work."""
+    terms = evaluate(pm, set(hint.chosen), hint.resources)
+    value = bonus_bound.at(pm.income_best) if bonus_bound and objective.name == "income" else None
+    if value is None or terms["income"] != pm.income_best or round(terms["bonus_value"] * pm.scale) != value or hint.resources:
+        return hint, 0.0
+    cap = gain_bound(pm, bonus_bound, [pm.income_best, value])
+    if cap is None or cap == terms["final_gain"]:
+        return hint, 0.0
+    income, bonus, points = objective.levels
+    chosen, work = set(hint.chosen), 0.0
+    boards = sorted({c.board for c in pm.candidates}, key=lambda b: (sum(c.board == b for c in pm.candidates), b))
+    for board in boards:
+        left = BOARD_RESOLVE_WORK if params.work_limit is None else min(BOARD_RESOLVE_WORK, params.work_limit - work)
+        if left <= 0:
+            break
+        pm.complete_hint(chosen, {})
+        model = pm.model.clone()
+        model.add(income.expr == pm.income_best)
+        model.add(bonus.expr == value)
+        for i, c in enumerate(pm.candidates):
+            if c.board != board:
+                model.add(pm.x[i] == int(i in chosen))
+        model.maximize(points.expr)
+        solver = make_solver(params, None, left)
+        code = solver.solve(model)
+        work += solver.response_proto.deterministic_time
+        if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            solution = list(solver.response_proto.solution)
+            chosen = {i for i, index in enumerate(pm.x_index) if solution[index]}
+            if round(solver.objective_value) == cap:
+                return GreedyLayout(sorted(chosen)), work
+    return hint, work
 
 
 def hint_from(pm: PlacementModel, greedy: GreedyLayout) -> None:
