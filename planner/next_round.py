@@ -83,10 +83,10 @@ def plan_two_rounds(root: State, setting: Setting, options: Options, memo: Memo 
     plain = search.run()
     if rule or root.round >= setting.last_round or options.horizon != 1:
         return plain
-    chosen = two_round_choice(search, setting, options, memo, further_until)
-    if chosen is None:
+    settled = two_round_choice(search, setting, options, memo, further_until)
+    if settled is None:
         return plain
-    best, spent = chosen
+    best, spent = settled
     chosen = plain if best.first == _first(plain) else search.plan_along(best.first)
     chosen.expanded = search.expanded + spent
     return chosen
@@ -99,6 +99,7 @@ def two_round_choice(search: Search, setting: Setting, options: Options, memo: M
     candidates = best_choices(search, Lookahead.for_budget(options.nodes or 40).lines)
     if len(candidates) < 2:
         return None
+    memo = memo or Memo()  # one for every candidate: their next rounds share what they search
     spent = 0
     scored = []
     for c in candidates:
@@ -194,4 +195,4 @@ def plan_as_player(root: State, setting: Setting, options: Options, progress: Pr
     return chosen
 
 
-__all__ = ["Lookahead", "Memo", "plan_as_player", "plan_two_rounds"]
+__all__ = ["Lookahead", "Memo", "plan_as_player", "plan_two_rounds", "score_choice", "two_round_choice"]

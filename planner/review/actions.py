@@ -79,7 +79,7 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES, judge: st
     setting = setting_for(snap, context)
     s = initial_state(snap, context)
     memo = RoundMemo()  # each action's search starts where the last one's graph led
-    ahead = Memo()  # and the next rounds already searched are not searched again
+    ahead = Memo() if judge == "player" else None  # as the player: next rounds already searched are not searched again
     judged = []
     for recorded in r.actions:
         if recorded.kind == "pass":
@@ -129,9 +129,14 @@ def _judge(s, setting, recorded: RecordedAction, nodes: int, as_player: bool, me
     elif as_player:
         judgement = _against_the_player(search, setting, options, value, edges, played, ahead)
     else:
-        best_value, _, best_action, _ = edges[0]
-        judgement = ActionJudgement(played[2].label, played[0], best_action.label, best_value)
+        judgement = _against_the_search(edges, played)
     return judgement, _next_state(search, played[3])
+
+
+def _against_the_search(edges, played) -> ActionJudgement:
+    """The played action against the search's favourite, both valued by the one search."""
+    best_value, _, best_action, _ = edges[0]
+    return ActionJudgement(played[2].label, played[0], best_action.label, best_value)
 
 
 def _against_the_player(search, setting, options, value, edges, played, ahead) -> ActionJudgement:
@@ -143,8 +148,7 @@ def _against_the_player(search, setting, options, value, edges, played, ahead) -
 
     chosen = None if search.root.round >= setting.last_round else two_round_choice(search, setting, options, ahead)
     if chosen is None:
-        best_value, _, best_action, _ = edges[0]
-        return ActionJudgement(played[2].label, played[0], best_action.label, best_value)
+        return _against_the_search(edges, played)
     best, _ = chosen
     mine, _ = score_choice(search, Candidate(played[2], played[0], line_end(search, value, played[3])), setting, options, ahead)
     best_label = "pass: end the round's actions here" if best.first is PASS_NOW else best.first.label
