@@ -1,5 +1,5 @@
-"""Mutation testing of the rule checker, scoring, the round engine and the whole-game engine
-(issue 8), run by hand.
+"""Mutation testing of the rule checker, scoring, the round engine, the rules both engines share
+and the whole-game engine (issue 8), run by hand.
 
 Run as `python -m benchmarks.mutation [MODULE ...]` from the repository root (a module of the
 whole-game engine is named `engine.effects` and so on; `engine` alone names all of them), after
@@ -27,7 +27,10 @@ ROWS = OUT.with_suffix(".json")  # the last measurement of every module, merged 
 # The whole-game engine's rule modules, in the order of their rule content (its speed plumbing,
 # digest/plans/tables/geometry/layout, is not mutated): each is measured and reported alone.
 ENGINE_MODULES = tuple(f"engine.{m}" for m in ("effects", "round_end", "feast", "score", "choices", "spaces", "flow", "dice", "draws"))
-MODULES = ("rules", "scoring", "round_end", "round_rules") + ENGINE_MODULES
+# The choices both engines offer (choice_rules), the printed mountain strips and exploration schedule: rules
+# shared by both engines, so a mistake there is one neither engine's agreement test can see.
+SHARED_MODULES = ("choice_rules", "mountains", "explorations")
+MODULES = ("rules", "scoring", "round_end", "round_rules") + SHARED_MODULES + ENGINE_MODULES
 TARGET = 0.10  # surviving share per module
 
 # Survivors that no test can tell apart from the original, each with the reason.
@@ -57,6 +60,11 @@ EQUIVALENT = {
     "models.round_rules.actions.x__space_action__mutmut_15": "looks up a key never stored: an equal action is built again",
     "models.round_rules.actions.x__space_action__mutmut_17": "the table of interned actions holds one more before it is emptied",
     "models.round_rules.effects.x__draw_occupations__mutmut_2": "drawing no card sorts the same sorted hand again: an equal state",
+    "models.choice_rules.x_mountain_picks__mutmut_19": "one strip more than the allowances: zip stops at the allowances, so it only finds picks found already",
+    "models.choice_rules.x_forge_targets__mutmut_10": "every special tile has a value (models/values.py values them all): the default is never read",
+    "models.choice_rules.x_forge_targets__mutmut_12": "every special tile has a value (models/values.py values them all): the default is never read",
+    "models.choice_rules.x_forge_targets__mutmut_13": "every special tile has a value (models/values.py values them all): the default is never read",
+    "models.choice_rules.x_special_sets__mutmut_10": "every special tile has a value (models/values.py values them all): the default is never read",
     "models.round_rules.afford.x_needs_met__mutmut_43": "a building missing from the supply counts None instead of 0: both are false",
     "models.round_rules.afford.x_needs_met__mutmut_45": "a building missing from the supply counts None instead of 0: both are false",
     "models.round_rules.afford.x_ships_fit__mutmut_12": "no space or option gives two ships at once, so the berth check never meets a ship it has just added",
@@ -341,7 +349,7 @@ def main(argv: list[str]) -> None:
 
 def report(rows: list[dict], machine: str) -> str:
     parts = [
-        "# Mutation testing: rule checker, scoring, round engine, whole-game engine",
+        "# Mutation testing: rule checker, scoring, round engine, shared rules, whole-game engine",
         "",
         "Written by `python -m benchmarks.mutation` (each module: `mutmut run \"models.MODULE*\" --max-children 2`,",
         "configured in pyproject.toml's [tool.mutmut]). Surviving rate = survived / mutants; target <= 10 % per module.",

@@ -79,8 +79,9 @@ def play_counts(limit: int, hand: int, drawn_first: int = 0) -> range:
 
 
 def bonus_play_counts(limit: int, hand: int) -> range:
-    """A column-4 space may play its bonus card or not (some cards print negative points)."""
-    return range(limit + 1) if hand else range(0)
+    """A column-4 space may play its bonus cards or not (some cards print negative points), at
+    most its limit and the cards in hand."""
+    return range(min(limit, hand) + 1)
 
 
 def emigrate_choices(e: Emigrate, held: Callable[[str], int], swapped_fits: bool) -> list[tuple[str, bool]]:
