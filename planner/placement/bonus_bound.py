@@ -31,6 +31,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from models.boards import Bonus
 from models.pieces import Cell, piece
@@ -80,9 +81,21 @@ class Pools:
     def index(self, state: BoardState) -> int:
         return self.kinds.index(frozenset(TAKES[state.board.kind]))
 
+    @cached_property
+    def limits(self) -> tuple[tuple[tuple[int, ...], int], ...]:
+        """(pool indices, area) per group: `fits` reads them in its loop (the knapsack calls it
+        over a hundred thousand times on the late fixture)."""
+        return tuple((tuple(sorted(group)), a) for group, a in self.area.items())
+
     def fits(self, cells: tuple[int, ...]) -> bool:
         """Cells asked of each pool (by index) within every group's area (Hall's condition)."""
-        return all(sum(cells[p] for p in group) <= a for group, a in self.area.items())
+        for group, a in self.limits:
+            total = 0
+            for p in group:
+                total += cells[p]
+            if total > a:
+                return False
+        return True
 
 
 def board_options(state: BoardState, pool: int, reachable: set[Cell], worth: dict[Cell, int]) -> list[BoardOption]:
@@ -167,19 +180,20 @@ def knapsack(boards: list[list[BoardOption]], pools: Pools) -> list[Frontier]:
     frontiers: list[Frontier] = [{0: [(zero, 0)]}]
     for options in reversed(boards):
         best: dict[tuple[tuple[int, ...], int], int] = {}
+        fits, known = pools.fits, best.get  # bound once: the innermost loop runs 10^5 times on the late fixture
         for pool, income, size, value in undominated_classes(options):
             for have, entries in frontiers[0].items():
                 for cells, got in entries:
-                    used = add(cells, pool, size)
+                    used = cells[:pool] + (cells[pool] + size,) + cells[pool + 1 :]  # add(), written out
                     key = (used, have + income)
-                    if pools.fits(used) and best.get(key, -1) < got + value:
+                    if known(key, -1) < got + value and fits(used):
                         best[key] = got + value
         frontiers.insert(0, undominated(best))
     return frontiers
 
 
 def add(cells: tuple[int, ...], pool: int, size: int) -> tuple[int, ...]:
-    return tuple(n + size * (p == pool) for p, n in enumerate(cells))
+    return cells[:pool] + (cells[pool] + size,) + cells[pool + 1 :]
 
 
 def undominated(best: dict[tuple[tuple[int, ...], int], int]) -> Frontier:
@@ -214,6 +228,7 @@ class BonusBound:
         self.frontiers = knapsack(self.boards, self.pools)
         self.exclusive = ExclusiveTiles(self.pools, states, candidates, supply)
         self.bounds: dict[int, int | None] = {}
+        self.points: dict[tuple[int, int], object] = {}  # (income, value) -> its PointsBound (income_levels.points_bound_at)
 
     def at(self, income: int) -> int | None:
         """The most bonus value any legal layout with exactly `income` is paid (None: no layout
