@@ -32,6 +32,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from models.boards import Bonus
 from models.pieces import Cell, piece
@@ -41,6 +42,9 @@ from planner.placement.model import bonus_neighbours
 from planner.placement.pool_cover import ExclusiveTiles
 from planner.placement.request import RESOURCES
 from planner.placement.rewards import reward_value
+
+if TYPE_CHECKING:  # points_bound imports this module
+    from planner.placement.points_bound import PointsBound
 
 MAX_COMBINATIONS = 2000  # choices of options reaching the bound listed at most (fewest cells first)
 # Values below the knapsack's bound checked for a choice the exclusive tiles allow, at most (real late: 21 to 18,
@@ -228,7 +232,7 @@ class BonusBound:
         self.frontiers = knapsack(self.boards, self.pools)
         self.exclusive = ExclusiveTiles(self.pools, states, candidates, supply)
         self.bounds: dict[int, int | None] = {}
-        self.points: dict[tuple[int, int], object] = {}  # (income, value) -> its PointsBound (income_levels.points_bound_at)
+        self.points: dict[tuple[int, int], PointsBound] = {}  # (income, value) -> its PointsBound (income_levels.points_bound_at)
 
     def at(self, income: int) -> int | None:
         """The most bonus value any legal layout with exactly `income` is paid (None: no layout
