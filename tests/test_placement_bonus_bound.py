@@ -119,3 +119,19 @@ def test_pools_count_the_supply_each_board_kind_takes():
     assert not pools.fits(tuple(cells))  # each alone fits, together more than the supply's area
     cells[house] = 0
     assert pools.fits(tuple(cells))
+
+
+def test_real_lates_bonus_bound_knows_the_house_gets_orange_and_red_only():
+    """Real late (benchmarks/placement.py) at its best income, 21: the knapsack's bound is 21, but in
+    every choice reaching 19 or more the home and exploration boards need every cell of the tiles
+    fitting them, which leaves the long house orange and red tiles alone, and those cannot close
+    the rings its bonuses ask; the bound is 18, the optimum (proven by a long CP-SAT run, place7
+    in benchmarks/RESULTS-placement.md), so the income objective settles the level with no solve."""
+    from benchmarks.placement import cases
+
+    s = next(snapshot for name, snapshot in cases().items() if name.startswith("real late"))
+    bound = bound_for(s)
+    assert (bound.knapsack_at(21), bound.at(21)) == (21, 18)
+    assert bound.choices_at(21, 19).choices == [] and bound.choices_at(21, 19).complete
+    report = place(s, Settings(objective="income", work_limit=10.0))
+    assert (report.result.status, report.result.income_after, report.result.bonus_value_after, report.result.final_gain) == ("OPTIMAL", 21, 18, 51)

@@ -15,6 +15,15 @@ fall into pools by what they take (home and exploration boards; houses), and the
 of any set of pools cannot exceed the area of the supply fitting one of them. The best bonus
 value of options over all boards paying income I in total within those areas (an exact
 knapsack below) is at least the layout's. Reaching it proves the level optimal.
+
+The knapsack counts areas only. Tiles that one pool alone takes (orange and red: houses; ore:
+home and exploration boards) add to a group of pools' area only as many of that pool's needed
+cells as they can cover (pool_cover.py, a small exact solve, as the points bound counts them),
+since no other pool can use them. So each choice of options the knapsack lists at the bound is
+checked so, and a bound every listed choice fails is lowered to the best value a choice passing
+it pays. Real late: the knapsack's 21 becomes 18, the optimum, since its home and exploration
+boards need every cell the tiles fitting them hold, leaving the house orange and red tiles only,
+which cannot close the rings its bonuses ask (before, CP-SAT took 13 units to refute 19).
 """
 
 from __future__ import annotations
@@ -22,16 +31,25 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from models.boards import Bonus
 from models.pieces import Cell, piece
 from planner.placement.candidates import TAKES, BoardState, Candidate
 from planner.placement.income_bound import depth_options
 from planner.placement.model import bonus_neighbours
+from planner.placement.pool_cover import ExclusiveTiles
 from planner.placement.request import RESOURCES
 from planner.placement.rewards import reward_value
 
+if TYPE_CHECKING:  # points_bound imports this module
+    from planner.placement.points_bound import PointsBound
+
 MAX_COMBINATIONS = 2000  # choices of options reaching the bound listed at most (fewest cells first)
+# Values below the knapsack's bound checked for a choice the exclusive tiles allow, at most (real late: 21 to 18,
+# four listings of 19 choices in all, 0.25 s; the bound then stands wherever the checks stop).
+MAX_LOWERED_VALUES = 6
 
 
 @dataclass(frozen=True)
@@ -67,9 +85,21 @@ class Pools:
     def index(self, state: BoardState) -> int:
         return self.kinds.index(frozenset(TAKES[state.board.kind]))
 
+    @cached_property
+    def limits(self) -> tuple[tuple[tuple[int, ...], int], ...]:
+        """(pool indices, area) per group: `fits` reads them in its loop (the knapsack calls it
+        over a hundred thousand times on the late fixture)."""
+        return tuple((tuple(sorted(group)), a) for group, a in self.area.items())
+
     def fits(self, cells: tuple[int, ...]) -> bool:
         """Cells asked of each pool (by index) within every group's area (Hall's condition)."""
-        return all(sum(cells[p] for p in group) <= a for group, a in self.area.items())
+        for group, a in self.limits:
+            total = 0
+            for p in group:
+                total += cells[p]
+            if total > a:
+                return False
+        return True
 
 
 def board_options(state: BoardState, pool: int, reachable: set[Cell], worth: dict[Cell, int]) -> list[BoardOption]:
@@ -154,19 +184,20 @@ def knapsack(boards: list[list[BoardOption]], pools: Pools) -> list[Frontier]:
     frontiers: list[Frontier] = [{0: [(zero, 0)]}]
     for options in reversed(boards):
         best: dict[tuple[tuple[int, ...], int], int] = {}
+        fits, known = pools.fits, best.get  # bound once: the innermost loop runs 10^5 times on the late fixture
         for pool, income, size, value in undominated_classes(options):
             for have, entries in frontiers[0].items():
                 for cells, got in entries:
-                    used = add(cells, pool, size)
+                    used = cells[:pool] + (cells[pool] + size,) + cells[pool + 1 :]  # add(), written out
                     key = (used, have + income)
-                    if pools.fits(used) and best.get(key, -1) < got + value:
+                    if known(key, -1) < got + value and fits(used):
                         best[key] = got + value
         frontiers.insert(0, undominated(best))
     return frontiers
 
 
 def add(cells: tuple[int, ...], pool: int, size: int) -> tuple[int, ...]:
-    return tuple(n + size * (p == pool) for p, n in enumerate(cells))
+    return cells[:pool] + (cells[pool] + size,) + cells[pool + 1 :]
 
 
 def undominated(best: dict[tuple[tuple[int, ...], int], int]) -> Frontier:
@@ -199,17 +230,54 @@ class BonusBound:
         self.pools = Pools.of(states, supply)
         self.boards = all_board_options(states, self.pools, candidates, bonus_worth(states, values, scale))
         self.frontiers = knapsack(self.boards, self.pools)
+        self.exclusive = ExclusiveTiles(self.pools, states, candidates, supply)
+        self.bounds: dict[int, int | None] = {}
+        self.points: dict[tuple[int, int], PointsBound] = {}  # (income, value) -> its PointsBound (income_levels.points_bound_at)
 
     def at(self, income: int) -> int | None:
         """The most bonus value any legal layout with exactly `income` is paid (None: no layout
-        the options know has that income, or no board has income or bonuses)."""
+        the options know has that income, or no board has income or bonuses): the knapsack's,
+        lowered while every choice reaching it fails the exclusive tiles' check."""
+        if income not in self.bounds:
+            self.bounds[income] = self.lowered(income, self.knapsack_at(income))
+        return self.bounds[income]
+
+    def knapsack_at(self, income: int) -> int | None:
         if not self.boards:
             return None
         return max((v for _, v in self.frontiers[0].get(income, [])), default=None)
 
+    def lowered(self, income: int, value: int | None) -> int | None:
+        """The most a listed choice passing `fits` pays, from `value` down: while the list at a value is
+        complete and every choice on it fails, no layout pays that value or more."""
+        for _ in range(MAX_LOWERED_VALUES):
+            if value is None or value <= 0:
+                return value
+            listed = choices_at(self.boards, self.pools, self.frontiers, income, value)
+            if not listed.complete:
+                return value
+            passing = [sum(o.value for o in c) for c in listed.choices if self.fits(c)]
+            if passing:
+                return max(passing)
+            value -= 1
+        return value
+
+    def fits(self, choice: tuple[BoardOption, ...]) -> bool:
+        """The choice's needed cells per pool within every group's area, counting each pool's
+        exclusive tiles only for the needed cells they can cover there (module docstring)."""
+        need: list[set] = [set() for _ in self.pools.kinds]
+        free: list[set] = [set() for _ in self.pools.kinds]
+        for o in choice:
+            need[o.pool] |= {(o.board, c) for c in o.need}
+            free[o.pool] |= {(o.board, c) for c in o.paid | o.first_free}
+        area = self.exclusive.areas(self.pools.area, need, free)
+        return all(sum(len(need[p]) for p in group) <= a for group, a in area.items())
+
     def choices_at(self, income: int, value: int) -> Listed:
-        """Choices of one option per board paying `income` and bonus value `value` (see choices_at)."""
-        return choices_at(self.boards, self.pools, self.frontiers, income, value)
+        """Choices of one option per board paying `income` and bonus value `value` (see choices_at),
+        those failing the exclusive tiles' check left out: no layout makes them."""
+        listed = choices_at(self.boards, self.pools, self.frontiers, income, value)
+        return Listed([c for c in listed.choices if self.fits(c)], listed.complete)
 
 
 @dataclass(frozen=True)

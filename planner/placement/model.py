@@ -298,3 +298,20 @@ def bonus_neighbours(board: Board, bonus: Bonus) -> list[Cell]:
 def pays_now(state: BoardState, bonus: Bonus) -> bool:
     fixed = state.fixed
     return bonus.cell not in fixed and all(n in fixed for n in bonus_neighbours(state.board, bonus))
+
+
+def evaluate(pm: PlacementModel, chosen: set[int], resources: dict[tuple[int, str], int]) -> dict[str, float]:
+    """The model's own terms for a given choice, computed directly (no solver)."""
+    cells = {(pm.candidates[i].board, cell) for i in chosen for cell in pm.candidates[i].cells}
+    income, values_paid, negatives = 0, 0.0, 0
+    for s in pm.states:
+        covered = {c for c in s.board.cells if c in s.fixed or (s.index, c) in cells}
+        income += sum(track_value(t, covered) for t in s.board.income)
+        for bonus in s.board.bonuses:
+            if bonus.cell not in covered and all(n in covered for n in bonus_neighbours(s.board, bonus)):
+                values_paid += round(reward_value(bonus, pm.values) * pm.scale) / pm.scale
+        spaces = {cell for sp in s.board.resource_spaces for cell in sp.cells}
+        negatives += sum(1 for c in s.board.negatives - spaces - set(s.fixed) if c in covered)
+    spent = sum(points_spent(pm.candidates[i].piece) for i in chosen)
+    gain = negatives + sum(resources.values()) + income - pm.income_before - spent
+    return {"final_gain": gain, "income": income, "bonus_value": values_paid}

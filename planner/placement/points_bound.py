@@ -33,7 +33,7 @@ from models.pieces import Cell, piece
 from planner.placement.bonus_bound import BoardOption, BonusBound, Pools
 from planner.placement.candidates import TAKES, BoardState, Candidate
 from planner.placement.cover_search import Key
-from planner.placement.pool_cover import most_covered
+from planner.placement.pool_cover import ExclusiveTiles
 from planner.placement.request import RESOURCES
 
 
@@ -175,35 +175,6 @@ class PointsBound:
             if choice.every_minus[self.pools.index(s)]:
                 need |= {(s.index, c) for c in extra}
         return need, keep_free, minus
-
-
-class ExclusiveTiles:
-    """Per pool, the supply's tiles (but silver) no other pool takes, and how much of the pool's
-    area they can really fill (pool_cover.py): where they fit the cells worth covering badly,
-    each group of pools holding the pool counts only what they can cover there."""
-
-    def __init__(self, pools: Pools, states: list[BoardState], candidates: list[Candidate], supply: Counter):
-        n = len(pools.kinds)
-        colours = [pools.kinds[p] - {"silver"} - set().union(*(pools.kinds[q] for q in range(n) if q != p)) for p in range(n)]
-        self.supply = [Counter({k: v for k, v in supply.items() if v > 0 and k not in RESOURCES and piece(k).colour in colours[p]}) for p in range(n)]
-        self.area = [sum(piece(k).area * v for k, v in self.supply[p].items()) for p in range(n)]
-        self.candidates = [[c for c in candidates if c.piece in self.supply[p] and pools.index(states[c.board]) == p] for p in range(n)]
-        self.states = states
-        self.known: dict[tuple[int, frozenset, frozenset], int] = {}
-
-    def shortfall(self, p: int, worth: set[Key], free: set[Key]) -> int:
-        """How much of pool p's exclusive area cannot cover its cells worth covering."""
-        if not self.area[p] or len(self.area) == 1:
-            return 0  # one pool: its "exclusive" tiles are all of them, the whole packing question
-        key = (p, frozenset(worth), frozenset(free))
-        if key not in self.known:
-            self.known[key] = max(0, self.area[p] - most_covered(self.states, self.candidates[p], self.supply[p], key[1], key[2]))
-        return self.known[key]
-
-    def areas(self, area: dict[frozenset, int], worth: list[set[Key]], free: list[set[Key]]) -> dict[frozenset, int]:
-        """The groups' areas less, for each pool in a group, its exclusive tiles' shortfall."""
-        short = [self.shortfall(p, worth[p], free[p]) for p in range(len(worth))]
-        return {group: a - sum(short[p] for p in group) for group, a in area.items()}
 
 
 def add_counts(per_pool: list[PoolCounts], pool: int, c: PoolCounts) -> None:

@@ -1,6 +1,6 @@
 """The most cells worth covering that the tiles only one pool of boards takes can cover there.
 
-Used by the points bound (points_bound.py). Pools of boards (bonus_bound.Pools) share some
+Used by the points bound (points_bound.py) and the bonus bound (bonus_bound.py). Pools of boards (bonus_bound.Pools) share some
 colours and not others: home and exploration boards and houses share green and blue, while
 orange and red fit houses only and ore only the home and exploration boards. The cells a pool
 covers with tiles no other pool takes are at most what those tiles can cover among its cells
@@ -18,10 +18,15 @@ of one cell (ore) need no model: each covers any one cell it reaches.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from models.pieces import piece
 from planner.placement.candidates import APART, BoardState, Candidate, edge_neighbours
 from planner.placement.cover_search import Key
+from planner.placement.request import RESOURCES
+
+if TYPE_CHECKING:  # bonus_bound imports this module
+    from planner.placement.bonus_bound import Pools
 
 WORK_LIMIT = 1.0  # CP-SAT deterministic time per question (the late fixture's house: well under 0.1)
 
@@ -73,3 +78,32 @@ def forbid_touching(model, states: list[BoardState], usable: list[Candidate], x:
     for vars_ in one_side.values():
         if len(vars_) > 1:
             model.add_at_most_one(vars_)
+
+
+class ExclusiveTiles:
+    """Per pool, the supply's tiles (but silver) no other pool takes, and how much of the pool's
+    area they can really fill (most_covered): where they fit the cells worth covering badly,
+    each group of pools holding the pool counts only what they can cover there."""
+
+    def __init__(self, pools: Pools, states: list[BoardState], candidates: list[Candidate], supply: Counter):
+        n = len(pools.kinds)
+        colours = [pools.kinds[p] - {"silver"} - set().union(*(pools.kinds[q] for q in range(n) if q != p)) for p in range(n)]
+        self.supply = [Counter({k: v for k, v in supply.items() if v > 0 and k not in RESOURCES and piece(k).colour in colours[p]}) for p in range(n)]
+        self.area = [sum(piece(k).area * v for k, v in self.supply[p].items()) for p in range(n)]
+        self.candidates = [[c for c in candidates if c.piece in self.supply[p] and pools.index(states[c.board]) == p] for p in range(n)]
+        self.states = states
+        self.known: dict[tuple[int, frozenset, frozenset], int] = {}
+
+    def shortfall(self, p: int, worth: set[Key], free: set[Key]) -> int:
+        """How much of pool p's exclusive area cannot cover its cells worth covering."""
+        if not self.area[p] or len(self.area) == 1:
+            return 0  # one pool: its "exclusive" tiles are all of them, the whole packing question
+        key = (p, frozenset(worth), frozenset(free))
+        if key not in self.known:
+            self.known[key] = max(0, self.area[p] - most_covered(self.states, self.candidates[p], self.supply[p], key[1], key[2]))
+        return self.known[key]
+
+    def areas(self, area: dict[frozenset, int], worth: list[set[Key]], free: list[set[Key]]) -> dict[frozenset, int]:
+        """The groups' areas less, for each pool in a group, its exclusive tiles' shortfall."""
+        short = [self.shortfall(p, worth[p], free[p]) for p in range(len(worth))]
+        return {group: a - sum(short[p] for p in group) for group, a in area.items()}

@@ -16,20 +16,18 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from models.boards import Board
-from models.pieces import Cell
 from models.snapshot import Placement, Snapshot
 from models.values import default_values
-from planner.cpsat import LexAnswer, Level, SolveParams, make_solver, solve_lexicographic
+from planner.cpsat import LexAnswer, Level, SolveParams, solve_lexicographic
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
 from planner.placement.bonus_bound import BonusBound
 from planner.placement.cover_search import CoverIndex
-from planner.placement.income_layout import bonus_layout, income_layout, points_layout
-from planner.placement.model import PlacementModel, bonus_neighbours, points_spent, track_value
+from planner.placement.income_layout import bonus_layout, income_layout
+from planner.placement.income_levels import board_by_board, gain_bound, points_search, settled_levels  # noqa: F401  (gain_bound: tests)
+from planner.placement.model import PlacementModel, evaluate
 from planner.placement.objectives import Objective, objective_for, tie_break
-from planner.placement.points_bound import PointsBound, resources_bound
 from planner.placement.request import DEFAULT_WORK_LIMIT, Choice, Settings, is_final_placement, placeable_supply
-from planner.placement.rewards import reward_value
 
 OrderCheck = Callable[[Board, list[Placement]], "list[int] | None"]
 Progress = Callable[[str, float, float, float], None]  # (text, objective, bound, seconds)
@@ -69,12 +67,6 @@ TIE_BREAK_MAX_VARIABLES = 3000
 # by construction) is answered instead: each cut excludes one set of tiles only, and a late-game
 # board once took 316 cuts in 40 minutes under load without ending. Counted, not timed: same answer under any load.
 MAX_ORDER_CUTS = 20
-# The income objective's points level, when the layout in hand reaches the income and bonus bounds but falls short of
-# the points bound: one board at a time is solved again from it (the other boards' tiles fixed, income and bonus value
-# at their proven optima), fewest candidates first, each within this much work, until a layout reaches the bound
-# (proven, so it settles the level). Late fixture: 100 -> 101 on its long house, 0.05 units in all, where CP-SAT's
-# whole level took 2.99 (place22 in benchmarks/RESULTS-placement.md).
-BOARD_RESOLVE_WORK = 0.1
 MAX_PACKED_RANGE = 2**50  # the two tie-break levels as one exact weighted sum (CP-SAT is exact below 2**53)
 
 
@@ -132,8 +124,8 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     pm = PlacementModel(states, supply, cands, final, values)
     objective = objective_for(pm, choice.objective, choice.rounds_left)
     bonus_bound = BonusBound(pm.states, pm.supply, pm.candidates, pm.values, pm.scale) if objective.name == "income" else None
-    greedy = best_greedy(pm, objective, final, bonus_bound)
-    greedy_gain = evaluate(pm, set(greedy.chosen), greedy.resources)["final_gain"]
+    index = CoverIndex(pm.states, pm.candidates, pm.supply) if objective.name == "income" else None
+    greedy = best_greedy(pm, objective, final, bonus_bound, index)
     params = solver_params(settings)
 
     def callback_for(level: Level):
@@ -145,6 +137,9 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         return [i for i, index in enumerate(pm.x_index) if solution[index]], {k: solver.value(v) for k, v in pm.resources.items()}
 
     first, work = board_by_board(pm, objective, greedy, bonus_bound, params)  # may lack a laying order: the first pass only
+    if first is greedy and bonus_bound is not None:  # the boards did not reach the points bound: the cover search may
+        greedy = first = points_search(pm, greedy, bonus_bound, index)
+    greedy_gain = evaluate(pm, set(greedy.chosen), greedy.resources)["final_gain"]
     if params.work_limit is not None:  # what the boards took counts against the limit
         params = replace(params, work_limit=max(0.01, params.work_limit - work))
     cuts = 0
@@ -198,103 +193,17 @@ def break_ties(pm: PlacementModel, objective: Objective, answer: LexAnswer, para
     return tie.answer, "proven" if tie.status == "OPTIMAL" else "best found", tie.work
 
 
-def best_greedy(pm: PlacementModel, objective: Objective, final: bool, bonus_bound: BonusBound | None = None) -> GreedyLayout:
+def best_greedy(pm: PlacementModel, objective: Objective, final: bool, bonus_bound: BonusBound | None = None, index: CoverIndex | None = None) -> GreedyLayout:
     """The better greedy layout for this objective (each takes a tenth of a second); for income
-    also a layout reaching the bounds when the cover search finds one: on income, bonus value
-    and points, else on income and bonus value, else on income alone."""
+    also a layout reaching the bounds when the cover search finds one: on income and bonus value,
+    else on income alone (the points bound is sought after: income_levels.points_search)."""
     layouts = [greedy_layout(pm.states, pm.supply, pm.candidates, final, prefer) for prefer in PREFERENCES]
     if objective.name == "income":
-        index = CoverIndex(pm.states, pm.candidates, pm.supply)
+        index = index or CoverIndex(pm.states, pm.candidates, pm.supply)
         chosen = bonus_layout(bonus_bound, pm.income_best, pm.supply, index) if bonus_bound else None
-        if chosen is not None:
-            points = points_bound_at(pm, bonus_bound, pm.income_best, bonus_bound.at(pm.income_best))
-            reached = points is not None and points.best() == points_of(pm, chosen)  # nothing to search for
-            better = points_layout(points, pm.supply, index, lambda c: points_of(pm, c)) if points and not reached else None
-            chosen = better if better is not None else chosen
         chosen = chosen if chosen is not None else income_layout(pm.states, pm.supply, pm.candidates, index)
         layouts += [GreedyLayout(chosen)] if chosen is not None else []
     return max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources)))
-
-
-def points_bound_at(pm: PlacementModel, bonus_bound: BonusBound, income: int, value: int | None) -> PointsBound | None:
-    return PointsBound(bonus_bound, pm.states, pm.supply, pm.candidates, income, value) if value is not None else None
-
-
-def points_of(pm: PlacementModel, chosen: list[int]) -> int:
-    """-1 cells covered less silver and animal points laid: the score gain less the income gained."""
-    terms = evaluate(pm, set(chosen), {})
-    return int(terms["final_gain"] - (terms["income"] - pm.income_before))
-
-
-def gain_bound(pm: PlacementModel, bonus_bound: BonusBound, values: list[int]) -> int | None:
-    """The points level's bound (points_bound.py) once income and bonus value are fixed at `values`."""
-    income, value = values[:2]
-    points = points_bound_at(pm, bonus_bound, income, value)
-    best = points.best() if points else None
-    if best is None:
-        return None
-    return best + income - pm.income_before + resources_bound(pm.states, pm.supply, pm.final)
-
-
-def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout, bonus_bound: BonusBound | None = None) -> list[Level]:
-    """The objective's levels, income settled when the hint reaches its area bound (a proof:
-    income_bound.py), so CP-SAT starts at the bonus level; that level likewise settled when the
-    hint also reaches the bonus bound at that income (bonus_bound.py), or else capped by it; and
-    the points level settled when the hint reaches its bound (points_bound.py) too, or else capped
-    by the bound at whatever bonus value is proven. Not after a laying-order cut, which may have
-    cut the hint off."""
-    first = objective.levels[0]
-    terms = evaluate(pm, set(hint.chosen), hint.resources)
-    if objective.name != "income" or terms["income"] != pm.income_best:
-        return objective.levels
-    income, bonus, points = objective.levels
-    value = bonus_bound.at(pm.income_best) if bonus_bound else None
-    if value is None:
-        return [replace(first, reached=pm.income_best), bonus, points]
-    hint_value = round(terms["bonus_value"] * pm.scale)
-    bonus = replace(bonus, high=min(value, bonus.high), reached=value if hint_value == value else None, bound_is_proven=value < bonus.high)
-    if bonus.reached is not None:
-        cap = gain_bound(pm, bonus_bound, [pm.income_best, value])
-        if cap is not None and cap == terms["final_gain"] and not hint.resources:
-            return [replace(first, reached=pm.income_best), bonus, replace(points, reached=cap)]
-    points = replace(points, proven_bound=lambda values: gain_bound(pm, bonus_bound, values))
-    return [replace(first, reached=pm.income_best), bonus, points]
-
-
-def board_by_board(pm: PlacementModel, objective: Objective, hint: GreedyLayout, bonus_bound: BonusBound | None, params: SolveParams) -> tuple[GreedyLayout, float]:
-    """The hint, or (income objective, the hint at the income and bonus bounds, short of the points bound) a layout
-    improved one board at a time (BOARD_RESOLVE_WORK), returned as soon as it reaches the points bound; and the work."""
-    terms = evaluate(pm, set(hint.chosen), hint.resources)
-    value = bonus_bound.at(pm.income_best) if bonus_bound and objective.name == "income" else None
-    if value is None or terms["income"] != pm.income_best or round(terms["bonus_value"] * pm.scale) != value or hint.resources:
-        return hint, 0.0
-    cap = gain_bound(pm, bonus_bound, [pm.income_best, value])
-    if cap is None or cap == terms["final_gain"]:
-        return hint, 0.0
-    income, bonus, points = objective.levels
-    chosen, work = set(hint.chosen), 0.0
-    boards = sorted({c.board for c in pm.candidates}, key=lambda b: (sum(c.board == b for c in pm.candidates), b))
-    for board in boards:
-        left = BOARD_RESOLVE_WORK if params.work_limit is None else min(BOARD_RESOLVE_WORK, params.work_limit - work)
-        if left <= 0:
-            break
-        pm.complete_hint(chosen, {})
-        model = pm.model.clone()
-        model.add(income.expr == pm.income_best)
-        model.add(bonus.expr == value)
-        for i, c in enumerate(pm.candidates):
-            if c.board != board:
-                model.add(pm.x[i] == int(i in chosen))
-        model.maximize(points.expr)
-        solver = make_solver(params, None, left)
-        code = solver.solve(model)
-        work += solver.response_proto.deterministic_time
-        if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            solution = list(solver.response_proto.solution)
-            chosen = {i for i, index in enumerate(pm.x_index) if solution[index]}
-            if round(solver.objective_value) == cap:
-                return GreedyLayout(sorted(chosen)), work
-    return hint, work
 
 
 def hint_from(pm: PlacementModel, greedy: GreedyLayout) -> None:
@@ -312,23 +221,6 @@ def boards_without_order(pm: PlacementModel, snapshot: Snapshot, chosen: list[in
         if order_of(state.board, fixed + [pm.candidates[i].placement() for i in on_board]) is None:
             bad.append(on_board)
     return bad
-
-
-def evaluate(pm: PlacementModel, chosen: set[int], resources: dict[tuple[int, str], int]) -> dict[str, float]:
-    """The model's own terms for a given choice, computed directly (no solver)."""
-    cells = {(pm.candidates[i].board, cell) for i in chosen for cell in pm.candidates[i].cells}
-    income, values_paid, negatives = 0, 0.0, 0
-    for s in pm.states:
-        covered = {c for c in s.board.cells if c in s.fixed or (s.index, c) in cells}
-        income += sum(track_value(t, covered) for t in s.board.income)
-        for bonus in s.board.bonuses:
-            if bonus.cell not in covered and all(n in covered for n in bonus_neighbours(s.board, bonus)):
-                values_paid += round(reward_value(bonus, pm.values) * pm.scale) / pm.scale
-        spaces = {cell for sp in s.board.resource_spaces for cell in sp.cells}
-        negatives += sum(1 for c in s.board.negatives - spaces - set(s.fixed) if c in covered)
-    spent = sum(points_spent(pm.candidates[i].piece) for i in chosen)
-    gain = negatives + sum(resources.values()) + income - pm.income_before - spent
-    return {"final_gain": gain, "income": income, "bonus_value": values_paid}
 
 
 @dataclass
