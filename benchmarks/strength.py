@@ -92,11 +92,13 @@ def play(job: Job) -> dict:
 
 
 def economy(result) -> dict:
-    """The tile economy of a finished game: tiles on its boards, final income, -1 cells left."""
+    """The tile economy of a finished game: tiles on its boards, final income, -1 cells left, and
+    the whole score by part (kept in the cache, so where a variant's points went can be read later)."""
     return {
         "tiles": sum(len(e.placements) for e in result.final.player.boards),
         "income": result.breakdown["final_income"],
         "negatives": result.breakdown["negatives"],
+        "breakdown": dict(result.breakdown),
     }
 
 
