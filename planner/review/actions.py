@@ -31,6 +31,16 @@ JUDGES = ("search", "player")
 
 
 @dataclass(frozen=True)
+class Judging:
+    """How one round's actions are judged: the budget, as which judge, and the searches its actions share."""
+
+    nodes: int
+    as_player: bool
+    memo: object  # planner.round_memo.RoundMemo: each action's search starts where the last one's graph led
+    ahead: object | None  # planner.next_round.Memo, as the player: next rounds already searched are not searched again
+
+
+@dataclass(frozen=True)
 class ActionJudgement:
     played: str
     value: float
@@ -78,13 +88,12 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES, judge: st
     snap = _redated(before, r.round)
     setting = setting_for(snap, context)
     s = initial_state(snap, context)
-    memo = RoundMemo()  # each action's search starts where the last one's graph led
-    ahead = Memo() if judge == "player" else None  # as the player: next rounds already searched are not searched again
+    how = Judging(nodes, judge == "player", RoundMemo(), Memo() if judge == "player" else None)
     judged = []
     for recorded in r.actions:
         if recorded.kind == "pass":
             break
-        found = _judge(s, setting, recorded, nodes, judge == "player", memo, ahead)
+        found = _judge(s, setting, recorded, how)
         if isinstance(found, str):
             return ActionsReview(tuple(judged), found)
         judgement, s = found
@@ -101,20 +110,21 @@ def _redated(before: Snapshot, round_: int) -> Snapshot:
     return parse_snapshot(data)
 
 
-def _judge(s, setting, recorded: RecordedAction, nodes: int, as_player: bool, memo=None, ahead=None):
+def _judge(s, setting, recorded: RecordedAction, how: Judging):
     from planner.round_search import LAST_ROUND_FACTOR, Options, Search, player_nodes
     from planner.rules_of_thumb import rule_move
     from planner.value import CURRENT
 
-    if as_player:
+    nodes = how.nodes
+    if how.as_player:
         nodes = player_nodes(nodes, s.round, setting.last_round, LAST_ROUND_FACTOR)  # affo solo's budget at this round
     options = Options(nodes=nodes, value=CURRENT)  # judged by the value the planner plays with
     rule = rule_move(s, setting)
-    ruled = _ruled_best(s, setting, options, rule, memo) if rule else None
+    ruled = _ruled_best(s, setting, options, rule, how.memo) if rule else None
     if ruled and _matches(ruled[2], recorded):  # the planner's own move: no other search needed
         value, _, action, child, search = ruled
         return ActionJudgement(action.label, value, f"{action.label} ({rule.reason})", value), _next_state(search, child)
-    search = Search(s, setting, options, memo=memo)
+    search = Search(s, setting, options, memo=how.memo)
     search.explore()  # the root's choices are valued below; no plan is needed
     value = search.values()
     edges = [e for e in search.ranked(s, value) if e[2].kind != "pass"]  # best first
@@ -126,8 +136,8 @@ def _judge(s, setting, recorded: RecordedAction, nodes: int, as_player: bool, me
     played = matching[0]
     if ruled:
         judgement = ActionJudgement(played[2].label, played[0], f"{ruled[2].label} ({rule.reason})", ruled[0])
-    elif as_player:
-        judgement = _against_the_player(search, setting, options, value, edges, played, ahead)
+    elif how.as_player:
+        judgement = _against_the_player(search, setting, options, value, edges, played, how.ahead)
     else:
         judgement = _against_the_search(edges, played)
     return judgement, _next_state(search, played[3])
