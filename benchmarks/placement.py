@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import planner.placement.solve as solve_module  # noqa: E402
+from benchmarks.kept_notes import kept_sections  # noqa: E402
 from models.snapshot import parse_snapshot, read_snapshot  # noqa: E402
 from planner.cpsat import SolveParams  # noqa: E402
 from planner.placement import Settings, place  # noqa: E402
@@ -221,15 +222,6 @@ def main() -> None:
     results = ROOT / "benchmarks/RESULTS-placement.md"
     results.write_text(text + kept_sections(results))
 
-
-def kept_sections(results: Path) -> str:
-    """The file's sections after the latest run's table (`## ...`: studies and earlier figures),
-    kept as they are: a run replaces only the table at the top."""
-    if not results.exists():
-        return ""
-    old = results.read_text()
-    at = old.find("\n## ")
-    return "" if at < 0 else old[at:]
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ import statistics
 import time
 from pathlib import Path
 
+from benchmarks.kept_notes import kept_sections
+
 from models.record import read_record
 from planner.review import review_game
 
@@ -57,18 +59,7 @@ def main() -> None:
     text = "\n".join(lines)
     print(text)
     results = Path(__file__).parent / "RESULTS-review.md"
-    results.write_text("# affo review benchmark\n\n```\n" + text + "\n```\n" + kept_notes(results), encoding="utf-8")
-
-
-def kept_notes(results: Path) -> str:
-    """What follows the latest run's figures (the notes on earlier runs), kept as it is: a run
-    replaces only the figures at the top (it used to drop the notes too)."""
-    if not results.exists():
-        return ""
-    old = results.read_text(encoding="utf-8")
-    first = old.find("```")
-    end = old.find("```", first + 3) if first >= 0 else -1
-    return "" if end < 0 else "\n" + old[end + 3:].lstrip("\n")
+    results.write_text("# affo review benchmark\n\n```\n" + text + "\n```\n" + kept_sections(results), encoding="utf-8")
 
 
 if __name__ == "__main__":
