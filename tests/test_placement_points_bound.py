@@ -15,7 +15,7 @@ from planner.placement.bonus_bound import BonusBound
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.model import PlacementModel
 from planner.placement.request import placeable_supply
-from planner.placement.solve import gain_bound
+from planner.placement.income_levels import gain_bound
 from tests.test_placement import CORNER, HOUSE_END, SOLVER, best, every_outcome, snap, test_boards  # noqa: F401  (test_boards: the fixture)
 from tests.test_placement_bonus_bound import laid_terms, levels_seen
 from tests.test_placement_income_bound import corner_snapshot

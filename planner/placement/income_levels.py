@@ -9,6 +9,7 @@ if that does not reach the bound, by the cover search (income_layout.points_layo
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from ortools.sat.python import cp_model
@@ -56,6 +57,18 @@ def gain_bound(pm: PlacementModel, bonus_bound: BonusBound, values: list[int]) -
     return best + income - pm.income_before + resources_bound(pm.states, pm.supply, pm.final)
 
 
+def at_income_and_bonus_bounds(pm: PlacementModel, bonus_bound: BonusBound | None, layout: GreedyLayout) -> tuple[int, dict] | None:
+    """(the bonus bound at the best income, the layout's terms) when `layout` pays that income and
+    that bonus value, both proven best; None otherwise: only then is the points level left to settle."""
+    value = bonus_bound.at(pm.income_best) if bonus_bound else None
+    if value is None:
+        return None
+    terms = evaluate(pm, set(layout.chosen), layout.resources)
+    if terms["income"] != pm.income_best or round(terms["bonus_value"] * pm.scale) != value:
+        return None
+    return value, terms
+
+
 def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout, bonus_bound: BonusBound | None = None) -> list[Level]:
     """The objective's levels, income settled when the hint reaches its area bound (a proof:
     income_bound.py), so CP-SAT starts at the bonus level; that level likewise settled when the
@@ -84,16 +97,17 @@ def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout,
 def board_by_board(pm: PlacementModel, objective: Objective, hint: GreedyLayout, bonus_bound: BonusBound | None, params: SolveParams) -> tuple[GreedyLayout, float]:
     """The hint, or (income objective, the hint at the income and bonus bounds, short of the points bound) a layout
     improved one board at a time (BOARD_RESOLVE_WORK), returned as soon as it reaches the points bound; and the work."""
-    terms = evaluate(pm, set(hint.chosen), hint.resources)
-    value = bonus_bound.at(pm.income_best) if bonus_bound and objective.name == "income" else None
-    if value is None or terms["income"] != pm.income_best or round(terms["bonus_value"] * pm.scale) != value or hint.resources:
+    reached = at_income_and_bonus_bounds(pm, bonus_bound, hint) if objective.name == "income" else None
+    if reached is None or hint.resources:
         return hint, 0.0
+    value, terms = reached
     cap = gain_bound(pm, bonus_bound, [pm.income_best, value])
     if cap is None or cap == terms["final_gain"]:
         return hint, 0.0
     income, bonus, points = objective.levels
     chosen, work = set(hint.chosen), 0.0
-    boards = sorted({c.board for c in pm.candidates}, key=lambda b: (sum(c.board == b for c in pm.candidates), b))
+    count = Counter(c.board for c in pm.candidates)
+    boards = sorted(count, key=lambda b: (count[b], b))  # fewest candidates first
     for board in boards:
         left = BOARD_RESOLVE_WORK if params.work_limit is None else min(BOARD_RESOLVE_WORK, params.work_limit - work)
         if left <= 0:
@@ -122,11 +136,10 @@ def points_search(pm: PlacementModel, layout: GreedyLayout, bonus_bound: BonusBo
     bonus bound when the layout pays both but falls short of it. Run after `board_by_board`, which
     is cheaper where it reaches the bound (the late fixture and real late: 0.1 s of CP-SAT against a
     cover search of 0.6-0.8 s finding nothing); on the benchmark's cases it has found none since."""
-    value = bonus_bound.at(pm.income_best)
-    terms = evaluate(pm, set(layout.chosen), layout.resources)
-    if value is None or terms["income"] != pm.income_best or round(terms["bonus_value"] * pm.scale) != value:
+    reached = at_income_and_bonus_bounds(pm, bonus_bound, layout)
+    if reached is None:
         return layout
-    points = points_bound_at(pm, bonus_bound, pm.income_best, value)
+    points = points_bound_at(pm, bonus_bound, pm.income_best, reached[0])
     if points is None or points.best() == points_of(pm, layout.chosen):
         return layout
     better = points_layout(points, pm.supply, index, lambda c: points_of(pm, c))

@@ -24,7 +24,7 @@ from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
 from planner.placement.bonus_bound import BonusBound
 from planner.placement.cover_search import CoverIndex
 from planner.placement.income_layout import bonus_layout, income_layout
-from planner.placement.income_levels import board_by_board, gain_bound, points_search, settled_levels  # noqa: F401  (gain_bound: tests)
+from planner.placement.income_levels import board_by_board, points_search, settled_levels
 from planner.placement.model import PlacementModel, evaluate
 from planner.placement.objectives import Objective, objective_for, tie_break
 from planner.placement.request import DEFAULT_WORK_LIMIT, Choice, Settings, is_final_placement, placeable_supply
