@@ -30,7 +30,9 @@ ENGINE_MODULES = tuple(f"engine.{m}" for m in ("effects", "round_end", "feast", 
 # The choices both engines offer (choice_rules), the printed mountain strips and exploration schedule: rules
 # shared by both engines, so a mistake there is one neither engine's agreement test can see.
 SHARED_MODULES = ("choice_rules", "mountains", "explorations")
-MODULES = ("rules", "scoring", "round_end", "round_rules") + SHARED_MODULES + ENGINE_MODULES
+# The snapshot and game-record contract: what a user types is read here before any rule sees it.
+CONTRACT_MODULES = ("snapshot", "record")
+MODULES = ("rules", "scoring", "round_end", "round_rules") + SHARED_MODULES + CONTRACT_MODULES + ENGINE_MODULES
 TARGET = 0.10  # surviving share per module
 
 # Survivors that no test can tell apart from the original, each with the reason.

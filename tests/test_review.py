@@ -1,4 +1,4 @@
-"""affo review and game records: exact answers, brute-forced where the engines are judged."""
+"""affo review: exact answers, brute-forced where the engines are judged (records as input: tests/test_record.py)."""
 
 from __future__ import annotations
 
@@ -9,39 +9,16 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from models.record import RecordError, parse_record
+from models.record import parse_record
 from models.rules import check_banquet, check_snapshot
 from models.scoring import score
 from models.snapshot import parse_snapshot
 from planner.review import review_game
 from planner.review.feast import uncovered_positions
 from tests.helpers import put
+from tests.records import OIL_BADLY, record, snap
 
 ROTATIONS = (0, 90, 180, 270)
-
-
-def snap(round_: int, home: list[dict], table: list[dict], **player) -> dict:
-    return {
-        "format": "affo-snapshot/1",
-        "game": {"length": "long", "players": 1, "round": round_},
-        "player": {"boards": [{"id": "home", "board": "home-long", "placements": home}], "banquet": {"placements": table}, **player},
-    }
-
-
-OIL_BADLY = put("oil", 11, 1)  # leaves (11, 0), the first income cell, uncovered
-BLUE_BADLY = put("silverware", 0, 0)  # the top row: -1 cells, no income
-
-
-def record() -> dict:
-    """Round 1: oil laid off the income track; peas and mead served, beans kept (2 positions
-    open). Round 2: silverware laid on the top row; seven silver fill the table."""
-    return {
-        "format": "affo-game/1",
-        "rounds": [
-            {"round": 1, "snapshot": snap(1, [OIL_BADLY], [put("peas", 0, 0), put("mead", 0, 2)], goods={"beans": 1})},
-            {"round": 2, "snapshot": snap(2, [OIL_BADLY, BLUE_BADLY], [put("silver", 0, c) for c in range(7)], goods={"beans": 1})},
-        ],
-    }
 
 
 # --- brute force, written without the engines ------------------------------------------------
@@ -126,47 +103,6 @@ def test_final_placement_review():
     r = review_game(parse_record(rec))
     assert r.final.points == score(parse_snapshot(final)).total
     assert r.final.best_points == best_income_by_brute_force(last, "oil", lambda report: report.total) == r.final.points + 2
-
-
-# --- records as input --------------------------------------------------------------------------
-
-
-def problems(data) -> list[tuple[str, str]]:
-    with pytest.raises(RecordError) as err:
-        parse_record(data)
-    return [(p.path, p.message) for p in err.value.problems]
-
-
-def test_a_tile_that_leaves_a_board_is_named_with_its_path():
-    bad = record()
-    bad["rounds"][1]["snapshot"]["player"]["boards"][0]["placements"] = [BLUE_BADLY]
-    found = problems(bad)
-    assert found[0][0] == "$.rounds[1].snapshot.player.boards[0].placements"
-    assert "oil at (11, 1)" in found[0][1] and "never leaves" in found[0][1]
-
-
-@pytest.mark.parametrize(
-    "change, path",
-    [
-        (lambda d: d["rounds"][1].update(round=3), "$.rounds[1].round"),
-        (lambda d: d["rounds"][1]["snapshot"]["game"].update(length="short", round=2), "$.rounds[1].snapshot.game.length"),
-        (lambda d: d["rounds"][1]["snapshot"]["game"].update(players=2), "$.rounds[1].snapshot.game.players"),
-        (lambda d: d["rounds"][0]["snapshot"]["game"].update(round=2), "$.rounds[0].snapshot.game.round"),
-        (lambda d: d.update(extra=1), "$.extra"),
-        (lambda d: d.update(format="affo-game/2"), "$.format"),
-        (lambda d: d["rounds"][0]["snapshot"]["player"]["boards"][0]["placements"].append(put("peas", 0, 0)), "$.rounds[0].snapshot.player.boards[0].placements[1]"),
-        (lambda d: d["rounds"][0].update(actions=[{"space": "build-a-shedd"}]), "$.rounds[0].actions[0].space"),
-        (lambda d: d["rounds"][0]["snapshot"]["player"].update(silver=-1), "$.rounds[0].snapshot.player.silver"),
-    ],
-)
-def test_bad_records_name_the_path(change, path):
-    data = record()
-    change(data)
-    assert path in [p for p, _ in problems(data)]
-
-
-def test_not_an_object_is_named_at_the_root():
-    assert problems([1, 2]) == [("$", "a game record is a JSON object")]
 
 
 runner = CliRunner()
