@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from models.rules import check_snapshot
-from models.snapshot import GAME_RECORD, Placement, Problem, Snapshot, SnapshotError, parse_snapshot, read_json
+from models.snapshot import GAME_RECORD, ROOT, Placement, Problem, Snapshot, SnapshotError, parse_snapshot, read_json
 
 FORMAT = GAME_RECORD
 TOP_KEYS = {"format", "start", "rounds", "final"}
@@ -119,7 +119,15 @@ def _snapshot(data: object, path: str, problems: list[Problem]) -> Snapshot | No
 
 
 def _under(path: str, found: list[Problem]) -> list[Problem]:
-    return [Problem(f"{path}.{p.path}" if p.path else path, p.message) for p in found]
+    """The problems of a snapshot found at `path`: their paths (`$`, `player.silver`, `["odd key"]`)
+    joined on under it."""
+    return [Problem(_join(path, p.path), p.message) for p in found]
+
+
+def _join(path: str, sub: str) -> str:
+    if sub in ("", ROOT):
+        return path
+    return path + sub if sub.startswith("[") else f"{path}.{sub}"
 
 
 def _round(data: object, path: str, problems: list[Problem]) -> RoundRecord | None:

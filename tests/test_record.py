@@ -1,12 +1,19 @@
-"""Game records as input (models/record.py): every problem named with its JSON path."""
+"""Game records as input (models/record.py): every problem named with its JSON path and its message, exactly."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from models.record import RecordError, parse_record
+from models.record import RecordError, laid_between, parse_record, read_record
+from models.snapshot import Placement
 from tests.helpers import put
-from tests.records import BLUE_BADLY, record
+from tests.records import BLUE_BADLY, OIL_BADLY, record, snap
+
+
+def parse_placement(data: dict) -> Placement:
+    return Placement(**data)
 
 
 def problems(data) -> list[tuple[str, str]]:
@@ -23,25 +30,111 @@ def test_a_tile_that_leaves_a_board_is_named_with_its_path():
     assert "oil at (11, 1)" in found[0][1] and "never leaves" in found[0][1]
 
 
-@pytest.mark.parametrize(
-    "change, path",
-    [
-        (lambda d: d["rounds"][1].update(round=3), "$.rounds[1].round"),
-        (lambda d: d["rounds"][1]["snapshot"]["game"].update(length="short", round=2), "$.rounds[1].snapshot.game.length"),
-        (lambda d: d["rounds"][1]["snapshot"]["game"].update(players=2), "$.rounds[1].snapshot.game.players"),
-        (lambda d: d["rounds"][0]["snapshot"]["game"].update(round=2), "$.rounds[0].snapshot.game.round"),
-        (lambda d: d.update(extra=1), "$.extra"),
-        (lambda d: d.update(format="affo-game/2"), "$.format"),
-        (lambda d: d["rounds"][0]["snapshot"]["player"]["boards"][0]["placements"].append(put("peas", 0, 0)), "$.rounds[0].snapshot.player.boards[0].placements[1]"),
-        (lambda d: d["rounds"][0].update(actions=[{"space": "build-a-shedd"}]), "$.rounds[0].actions[0].space"),
-        (lambda d: d["rounds"][0]["snapshot"]["player"].update(silver=-1), "$.rounds[0].snapshot.player.silver"),
-    ],
-)
-def test_bad_records_name_the_path(change, path):
-    data = record()
-    change(data)
-    assert path in [p for p, _ in problems(data)]
-
-
 def test_not_an_object_is_named_at_the_root():
     assert problems([1, 2]) == [("$", "a game record is a JSON object")]
+
+
+# --- every problem, path and message, exactly -----------------------------------------------------
+
+
+def long_game(rounds: int) -> dict:
+    """Empty boards and tables, one round after another (the last snapshot kept at round 7)."""
+    return {"format": "affo-game/1", "rounds": [{"round": r, "snapshot": snap(min(r, 7), [], [])} for r in range(1, rounds + 1)]}
+
+
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (lambda d: d["rounds"][1]["snapshot"]["game"].update(length="short", round=2),
+         [("$.rounds[1].snapshot.game.length", "is 'short'; the game began with 'long'")]),
+        (lambda d: d["rounds"][1]["snapshot"]["game"].update(players=2), [("$.rounds[1].snapshot.game.players", "is 2; the game began with 1")]),
+        (lambda d: d["rounds"][0]["snapshot"]["game"].update(round=2), [("$.rounds[0].snapshot.game.round", "is 2, but this is round 1")]),
+        (lambda d: d["rounds"][1].update(round=3), [("$.rounds[1].round", "expected round 2: rounds run 1, 2, ... without gaps")]),
+        (lambda d: d.update(extra=1, format="affo-game/2"), [("$.extra", "unknown key"), ("$.format", "must be 'affo-game/1'")]),
+        (lambda d: d.update(rounds=[]), [("$.rounds", "a list of at least one round")]),
+        (lambda d: d.update(rounds={"round": 1}), [("$.rounds", "a list of at least one round")]),
+        (lambda d: d["rounds"].__setitem__(0, 5), [("$.rounds[0]", "a round is an object with round, snapshot and (optional) actions")]),
+        (lambda d: d["rounds"][0].update(round="1", bogus=1), [("$.rounds[0].bogus", "unknown key"), ("$.rounds[0].round", "the round number, a whole number")]),
+        (lambda d: d["rounds"][0].update(round=True), [("$.rounds[0].round", "the round number, a whole number")]),
+        (lambda d: d["rounds"][0].pop("snapshot"), [("$.rounds[0].snapshot", "missing: the position after the round's feast")]),
+        (lambda d: d["rounds"][0].update(actions=5), [("$.rounds[0].actions", "a list of actions")]),
+        (lambda d: d["rounds"][0].update(actions=[5, {"kind": "fly"}, {"space": "build-shed", "choice": 3, "x": 1}, {"space": 7}]),
+         [("$.rounds[0].actions[0]", 'an action is an object such as {"space": "build-a-shed"}'),
+          ("$.rounds[0].actions[1].kind", "one of space, buy-ship, arm-ship, pass"),
+          ("$.rounds[0].actions[2].x", "unknown key"),
+          ("$.rounds[0].actions[2].choice", "an object (what was chosen on the space)"),
+          ("$.rounds[0].actions[3].space", "an action-space id (see affo spaces)")]),
+        (lambda d: d["rounds"][0].update(actions=[{"space": "build-a-shedd"}, {"space": "qqqqqqqqqq"}]),
+         [("$.rounds[0].actions[0].space", "unknown action space 'build-a-shedd'; did you mean 'build-shed'?"),
+          ("$.rounds[0].actions[1].space", "unknown action space 'qqqqqqqqqq' (see affo spaces)")]),
+        (lambda d: d["rounds"][0].update(context={"bogus": 1}), [("$.rounds[0].context.bogus", "unknown key")]),
+        (lambda d: d.update(start=5), [("$.start", "Input should be a JSON object")]),
+        (lambda d: d.update(final=[]), [("$.final", "Input should be a JSON object")]),
+        (lambda d: d["rounds"][0]["snapshot"].update({"a b": 1}), [('$.rounds[0].snapshot["a b"]', "unknown key")]),
+        (lambda d: d["rounds"][0]["snapshot"]["player"].update(silver=-1), [("$.rounds[0].snapshot.player.silver", "Input should be greater than or equal to 0")]),
+        (lambda d: d["rounds"][0]["snapshot"]["player"]["boards"][0]["placements"].append(put("peas", 0, 0)),
+         [("$.rounds[0].snapshot.player.boards[0].placements[1]", "orange pieces (peas) go only into houses, never onto the home board home-long"),
+          ("$.rounds[1].snapshot.player.boards[0].placements", "peas at (0, 0) rotation 0 was on board 'home' and has left it: a tile never leaves a board")]),
+        (lambda d: d.update(start=snap(1, [BLUE_BADLY], [])),
+         [("$.rounds[0].snapshot.player.boards[0].placements",
+           "silverware at (0, 0) rotation 0 was on board 'home' and has left it: a tile never leaves a board")]),
+        (lambda d: d.update(final=snap(2, [OIL_BADLY, BLUE_BADLY], [])), [("$.final.game.round", "the end-of-game placement comes after round 7")]),
+        (lambda d: d["rounds"][1]["snapshot"]["player"]["boards"][0].update(id="main"),
+         [("$.rounds[1].snapshot.player.boards", "board 'home' (home-long) is gone: a board is never lost")]),
+        (lambda d: d["rounds"][1]["snapshot"]["player"]["boards"][0].update(board="home-short"),
+         [("$.rounds[1].snapshot.player.boards[0].board", "board 'home' was a home-long")]),
+        (lambda d: d["rounds"][0]["snapshot"]["player"]["boards"][0].update(resources={"wood": 1}),
+         [("$.rounds[0].snapshot.player.boards[0].resources.wood", "1 wood placed but home-long has no wood spaces"),
+          ("$.rounds[1].snapshot.player.boards[0].resources.wood", "fewer wood than before: resources never leave a board")]),
+    ],
+)
+def test_every_problem_is_named_with_its_path_and_message(change, expected):
+    data = record()
+    change(data)
+    assert problems(data) == expected
+
+
+def test_a_game_longer_than_its_rounds():
+    assert problems(long_game(8)) == [("$.rounds[7].snapshot.game.round", "is 7, but this is round 8"), ("$.rounds[7]", "a long game has only 7 rounds")]
+    assert len(parse_record(long_game(7)).rounds) == 7
+
+
+def test_actions_are_read_with_their_defaults():
+    data = record()
+    data["rounds"][0]["actions"] = [{"space": "build-shed", "choice": {"wood": 2}}, {"kind": "pass"}, {"kind": "buy-ship", "space": 3}]
+    actions = parse_record(data).rounds[0].actions
+    assert [a.as_json() for a in actions] == [
+        {"kind": "space", "space": "build-shed", "choice": {"wood": 2}},
+        {"kind": "pass", "space": "", "choice": {}},
+        {"kind": "buy-ship", "space": "", "choice": {}},
+    ]
+    assert parse_record(record()).rounds[1].actions is None
+
+
+def test_each_round_starts_from_the_one_before():
+    start = snap(1, [], [])
+    data = record() | {"start": start}
+    game = parse_record(data)
+    assert game.before(0) == parse_record(record() | {"start": start}).start and game.before(0) is not None
+    assert game.before(1) is game.rounds[0].snapshot
+    assert parse_record(record()).before(0) is None
+    assert game.length == "long"
+
+
+def test_the_tiles_laid_between_two_positions():
+    game = parse_record(record())
+    first, second = game.rounds[0].snapshot, game.rounds[1].snapshot
+    assert laid_between(None, first) == {"home": [parse_placement(OIL_BADLY)]}
+    assert laid_between(first, second) == {"home": [parse_placement(BLUE_BADLY)]}
+    assert laid_between(second, second) == {}
+
+
+def test_read_record_names_bad_json_at_the_root(tmp_path):
+    bad = tmp_path / "game.json"
+    bad.write_text('{"format": ', encoding="utf-8")
+    with pytest.raises(RecordError) as err:
+        read_record(bad)
+    assert [(p.path, p.message) for p in err.value.problems] == [("$", "not valid JSON: Expecting value (line 1, column 12)")]
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(record()), encoding="utf-8")
+    assert read_record(good) == parse_record(record())
