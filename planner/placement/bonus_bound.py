@@ -107,6 +107,8 @@ def board_options(state: BoardState, pool: int, reachable: set[Cell], worth: dic
     fixed = set(state.fixed)
     depths = depth_options(state) if state.board.income else [None]
     bonuses = [b for b in state.board.bonuses if worth.get(b.cell, 0) > 0 and ring_reachable(state, b, reachable | fixed)]
+    rings = {b: bonus_neighbours(state.board, b) for b in bonuses}  # read once: asked per depth and subset
+    regions = {cell: state.income_region(cell) for cell in state.board.income_cells}
     seen: dict[tuple, BoardOption] = {}
     for d in depths:
         base = set(d.need) if d else set()
@@ -114,7 +116,7 @@ def board_options(state: BoardState, pool: int, reachable: set[Cell], worth: dic
         first_free = frozenset(t.cells[k] for t, k in zip(state.board.income, d.depths) if k < len(t.cells)) if d else frozenset()
         for r in range(len(bonuses) + 1):
             for paid in itertools.combinations(bonuses, r):
-                need = closure(state, base | {n for b in paid for n in bonus_neighbours(state.board, b)}) - fixed
+                need = closure(base | {n for b in paid for n in rings[b]}, regions) - fixed
                 cells = frozenset(b.cell for b in paid)
                 if not need <= reachable or need & (first_free | cells) or cells & fixed:
                     continue
@@ -129,11 +131,12 @@ def ring_reachable(state: BoardState, bonus: Bonus, coverable: set[Cell]) -> boo
     return bonus.cell not in state.fixed and all(n in coverable for n in bonus_neighbours(state.board, bonus))
 
 
-def closure(state: BoardState, cells: set[Cell]) -> set[Cell]:
-    """The cells plus the lower-left region of every income cell among them (the income rule)."""
+def closure(cells: set[Cell], regions: dict[Cell, set[Cell]]) -> set[Cell]:
+    """The cells plus the lower-left region of every income cell among them (the income rule),
+    `regions` holding each income cell's."""
     out = set(cells)
-    for cell in cells & state.board.income_cells:
-        out |= state.income_region(cell)
+    for cell in cells & regions.keys():
+        out |= regions[cell]
     return out
 
 
