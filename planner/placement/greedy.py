@@ -65,7 +65,8 @@ def for_income(states: list[BoardState], cand: Candidate) -> tuple[int, ...]:
     board = states[cand.board].board
     income = len(cand.cells & board.income_cells)
     negatives = len(cand.cells & board.negatives)
-    return (-income, cand.board, -max(r for r, _ in cand.cells), min(c for _, c in cand.cells), -negatives)
+    # the lowest row is the largest cell's; the leftmost column the anchor's (orientations are normalised)
+    return (-income, cand.board, -max(cand.cells)[0], cand.col, -negatives)
 
 
 PREFERENCES = (for_points, for_income)
