@@ -23,7 +23,10 @@ import math
 import tempfile
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
+
+import numpy as np
 
 from ortools.sat import cp_model_pb2
 from ortools.sat.python import cp_model, cp_model_helper
@@ -35,6 +38,7 @@ SCALE = 2**20  # duals are rounded to multiples of 1/SCALE; the bound is exact f
 # 4,317 with the primal simplex), for 0.2-0.5 s more of GLOP (benchmarks/RESULTS-placement.md, place16).
 DUAL_SIMPLEX = "use_dual_simplex: true initial_basis: NONE"
 INFINITE = 2**62  # CP-SAT writes unbounded sides as +-2^63 - 1
+WIDE = 2**62  # reduced costs below this are compared as int64 (fixings)
 
 
 @dataclass(frozen=True)
@@ -62,11 +66,23 @@ class LpBound:
     def fixings(self, target: int) -> list[tuple[int, int]]:
         """(variable index, value) that every solution worth at least `target` takes."""
         room = math.floor((self.bound - target) * SCALE)  # d is an integer: d > r exactly when d > floor(r)
-        out = []
-        for j, (d, (low, high)) in enumerate(zip(self.reduced, self.domains)):
-            if low != high and abs(d) > room:
-                out.append((j, high if d > 0 else low))
-        return out
+        free, size, end = self.ends
+        if size is None:  # a reduced cost beyond int64: exact Python integers
+            return [(j, e) for j, e in zip(free, end) if abs(self.reduced[j]) > room]
+        picked = np.flatnonzero(size > max(-1, min(room, WIDE)))  # within int64, the same comparison
+        return list(zip(free[picked].tolist(), end[picked].tolist()))
+
+    @cached_property
+    def ends(self) -> tuple:
+        """(indices of the variables not fixed, their |reduced cost|, the end of the domain the
+        bound takes) as arrays: `fixings` is asked at several targets of one bound, 11,000
+        variables each on the large placement models. The costs as None when one is too large."""
+        free = [j for j, (low, high) in enumerate(self.domains) if low != high]
+        end = [self.domains[j][1] if self.reduced[j] > 0 else self.domains[j][0] for j in free]
+        if any(abs(d) >= WIDE for d in self.reduced):
+            return free, None, end
+        reduced = np.array(self.reduced, dtype=np.int64)
+        return np.array(free, dtype=np.int64), np.abs(reduced[free]), np.array(end, dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -90,6 +106,9 @@ class LpBounds:
 
 def literal_terms(literals, const: int = 0) -> tuple[list[int], list[int], int]:
     """Literals as (vars, coeffs, constant): a negated literal -v-1 is 1 - x_v."""
+    literals = list(literals)
+    if not literals or min(literals) >= 0:  # the usual at-most-one: no literal negated, one C loop
+        return literals, [1] * len(literals), const
     vars_, coeffs = [], []
     for lit in literals:
         if lit >= 0:
@@ -209,7 +228,6 @@ def fixings_in_rounds(problem: LpProblem, lp: LpBound | LpBounds, target: int, r
 
 def solve_lp(rows: list[Row], domains: list[tuple[int, int]], objective: dict[int, int], offset: Fraction, glop_parameters: str) -> LpBound | None:
     """GLOP on the rows, its duals certified; None when it finds no optimum."""
-    import numpy as np  # loaded only when a bound is wanted
     from ortools.linear_solver.python import model_builder_helper as builder
     from scipy.sparse import csr_matrix
 
