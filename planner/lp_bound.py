@@ -79,7 +79,7 @@ class LpBound:
         variables each on the large placement models. The costs as None when one is too large."""
         free = [j for j, (low, high) in enumerate(self.domains) if low != high]
         end = [self.domains[j][1] if self.reduced[j] > 0 else self.domains[j][0] for j in free]
-        if any(abs(d) >= WIDE for d in self.reduced):
+        if self.reduced and (max(self.reduced) >= WIDE or min(self.reduced) <= -WIDE):
             return free, None, end
         reduced = np.array(self.reduced, dtype=np.int64)
         return np.array(free, dtype=np.int64), np.abs(reduced[free]), np.array(end, dtype=np.int64)

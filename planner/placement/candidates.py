@@ -108,7 +108,7 @@ def candidates_on(state: BoardState, name: str) -> list[Candidate]:
             for col in range(width - o.width + 1):
                 if (shape << (row * width + col)) & ~free:
                     continue
-                cells = frozenset((row + r, col + c) for r, c in o.cells)
+                cells = frozenset([(row + r, col + c) for r, c in o.cells])  # a list: faster than a generator, the same order
                 if not (apart and touches_fixed_colour(state, cells, tile.colour)):
                     out.append(Candidate(state.index, name, row, col, o.rotation, o.flip, cells))
     return out
