@@ -17,7 +17,7 @@ from ortools.sat.python import cp_model
 
 from fractions import Fraction
 
-from planner.lp_bound import DUAL_SIMPLEX, SCALE, LpBound, LpBounds, LpProblem, fixings_in_rounds, literal_terms, lp_bound
+from planner.lp_bound import DUAL_SIMPLEX, SCALE, LpBound, LpBounds, LpProblem, fixings_in_rounds, literal_terms, lp_bound, plain_proto
 
 
 def random_packing(seed: int):
@@ -190,3 +190,14 @@ def test_literal_terms_negated_or_not():
     assert literal_terms([3, 0, 5]) == ([3, 0, 5], [1, 1, 1], 0)
     assert literal_terms([3, -1, 5], 2) == ([3, 0, 5], [1, -1, 1], 3)
     assert literal_terms([]) == ([], [], 0)
+
+
+def test_plain_proto_by_file_or_by_text(monkeypatch):
+    """The model copied as bytes through a temporary file, or (no file written) as text: the same
+    message, the same proto CP-SAT holds."""
+    from ortools.sat.python import cp_model_helper
+
+    model, _, _ = random_packing(3)
+    by_file = plain_proto(model)
+    monkeypatch.setattr(cp_model_helper.CpSatHelper, "write_model_to_file", lambda *args: False)
+    assert plain_proto(model) == by_file and str(by_file).strip() == str(model.proto).strip()
