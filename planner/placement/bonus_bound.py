@@ -29,6 +29,7 @@ which cannot close the rings its bonuses ask (before, CP-SAT took 13 units to re
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -313,7 +314,7 @@ def choices_at(boards: list[list[BoardOption]], pools: Pools, frontiers: list[Fr
     complete = True
 
     def room_for(k: int, cells: tuple[int, ...], income_left: int, value_left: int) -> bool:
-        return any(v >= value_left and pools.fits(tuple(a + b for a, b in zip(cells, c))) for c, v in frontiers[k].get(income_left, []))
+        return any(v >= value_left and pools.fits(tuple(map(operator.add, cells, c))) for c, v in frontiers[k].get(income_left, []))
 
     def walk(k: int, cells: tuple[int, ...], got_income: int, got_value: int, chosen: list[list[BoardOption]]) -> None:
         nonlocal complete

@@ -107,7 +107,15 @@ class Search:
         return list(self.chosen) if found else None
 
     def short_of_room(self) -> bool:
-        return any(room < sum(self.uncovered[p] for p in group) for room, group in zip(self.room, self.index.groups))
+        """Some group of pools has less supply area left than cells still needed (asked at every node: written out)."""
+        uncovered = self.uncovered
+        for room, group in zip(self.room, self.index.groups):
+            need = 0
+            for p in group:
+                need += uncovered[p]
+            if room < need:
+                return True
+        return False
 
     def cover(self, at: int) -> bool:
         while at < len(self.order) and self.covered >> self.order[at] & 1:
