@@ -145,6 +145,12 @@ def hint_solution(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
     model.proto.solution_hint.values.extend(solution)
 
 
+def fix_values(model: cp_model.CpModel, fixings) -> None:
+    """`x_j == value` for each (proto index j, value): the constraints `model.add` writes, parsed by
+    CP-SAT's C++ in one call (7,000 added one by one took 0.04 s on the late fixture)."""
+    model.proto.merge_text_format("".join(f"constraints{{linear{{vars:{j} coeffs:1 domain:{v} domain:{v}}}}}" for j, v in fixings))
+
+
 def solve_lexicographic(
     model: cp_model.CpModel,
     levels: list[Level],
@@ -347,8 +353,7 @@ def search_window(model, objective, sign: int, fixings, target: int, upper: int,
     """The best solution worth `target` to `upper`, with what every such solution must fix fixed;
     within half the work left, and at most `work_cap` when given."""
     restricted = model.clone()
-    for j, value in fixings:
-        restricted.add(restricted.get_int_var_from_proto_index(j) == value)
+    fix_values(restricted, fixings)
     restricted.add(sign * objective >= target)
     solver = budget.solver(share=0.5, extra=params.targeted_extra, most=work_cap)
     code = solver.solve(restricted, callback)

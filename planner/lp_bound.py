@@ -20,10 +20,16 @@ relaxes the LP and keeps the bound valid.
 from __future__ import annotations
 
 import math
+import tempfile
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
 
-from ortools.sat.python import cp_model
+import numpy as np
+from google.protobuf import text_format
+from ortools.sat import cp_model_pb2
+from ortools.sat.python import cp_model, cp_model_helper
 
 SCALE = 2**20  # duals are rounded to multiples of 1/SCALE; the bound is exact for the rounded duals
 # GLOP's dual simplex from the all-slack basis, for a second set of duals. The placement LPs are
@@ -32,6 +38,7 @@ SCALE = 2**20  # duals are rounded to multiples of 1/SCALE; the bound is exact f
 # 4,317 with the primal simplex), for 0.2-0.5 s more of GLOP (benchmarks/RESULTS-placement.md, place16).
 DUAL_SIMPLEX = "use_dual_simplex: true initial_basis: NONE"
 INFINITE = 2**62  # CP-SAT writes unbounded sides as +-2^63 - 1
+WIDE = 2**62  # reduced costs below this are compared as int64 (fixings)
 
 
 @dataclass(frozen=True)
@@ -59,11 +66,23 @@ class LpBound:
     def fixings(self, target: int) -> list[tuple[int, int]]:
         """(variable index, value) that every solution worth at least `target` takes."""
         room = math.floor((self.bound - target) * SCALE)  # d is an integer: d > r exactly when d > floor(r)
-        out = []
-        for j, (d, (low, high)) in enumerate(zip(self.reduced, self.domains)):
-            if low != high and abs(d) > room:
-                out.append((j, high if d > 0 else low))
-        return out
+        free, size, end = self.ends
+        if size is None:  # a reduced cost beyond int64: exact Python integers
+            return [(j, e) for j, e in zip(free, end) if abs(self.reduced[j]) > room]
+        picked = np.flatnonzero(size > max(-1, min(room, WIDE)))  # within int64, the same comparison
+        return list(zip(free[picked].tolist(), end[picked].tolist()))
+
+    @cached_property
+    def ends(self) -> tuple:
+        """(indices of the variables not fixed, their |reduced cost|, the end of the domain the
+        bound takes) as arrays: `fixings` is asked at several targets of one bound, 11,000
+        variables each on the large placement models. The costs as None when one is too large."""
+        free = [j for j, (low, high) in enumerate(self.domains) if low != high]
+        end = [self.domains[j][1] if self.reduced[j] > 0 else self.domains[j][0] for j in free]
+        if self.reduced and (max(self.reduced) >= WIDE or min(self.reduced) <= -WIDE):
+            return free, None, end
+        reduced = np.array(self.reduced, dtype=np.int64)
+        return np.array(free, dtype=np.int64), np.abs(reduced[free]), np.array(end, dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -87,6 +106,9 @@ class LpBounds:
 
 def literal_terms(literals, const: int = 0) -> tuple[list[int], list[int], int]:
     """Literals as (vars, coeffs, constant): a negated literal -v-1 is 1 - x_v."""
+    literals = list(literals)
+    if not literals or min(literals) >= 0:  # the usual at-most-one: no literal negated, one C loop
+        return literals, [1] * len(literals), const
     vars_, coeffs = [], []
     for lit in literals:
         if lit >= 0:
@@ -103,22 +125,37 @@ def side(value: int) -> int | None:
     return None if abs(value) >= INFINITE else value
 
 
-def rows_of(proto) -> list[Row]:
+def plain_proto(model: cp_model.CpModel) -> cp_model_pb2.CpModelProto:
+    """The model's proto as a plain protobuf message, copied whole: CP-SAT writes it as bytes and
+    upb parses them (0.01 s on the late fixture), where reading the C++ proto through its Python
+    wrapper costs a call per field and value (0.2 s for its 11,200 domains and 1,800 rows).
+    Where no temporary file can be written, the text form is parsed instead (slower, the same)."""
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "model.pb"  # not .txt: written binary
+            if cp_model_helper.CpSatHelper.write_model_to_file(model.proto, str(path)):
+                return cp_model_pb2.CpModelProto.FromString(path.read_bytes())
+    except OSError:
+        pass
+    return text_format.Parse(str(model.proto), cp_model_pb2.CpModelProto())
+
+
+def rows_of(proto: cp_model_pb2.CpModelProto) -> list[Row]:
     """The constraints CP-SAT's placement and feast models use, as linear rows."""
     rows = []
     for c in proto.constraints:
         enforced = list(c.enforcement_literal)
-        if c.has_linear() and not enforced:
-            domain = list(c.linear.domain)
+        kind = c.WhichOneof("constraint")
+        if kind == "linear" and not enforced:
+            domain = c.linear.domain
             rows.append(Row(list(c.linear.vars), list(c.linear.coeffs), side(domain[0]), side(domain[-1])))
-        elif (c.has_at_most_one() or c.has_exactly_one()) and not enforced:
-            lits = c.at_most_one.literals if c.has_at_most_one() else c.exactly_one.literals
-            vars_, coeffs, const = literal_terms(lits)
-            rows.append(Row(vars_, coeffs, 1 - const if c.has_exactly_one() else None, 1 - const))
-        elif c.has_bool_or() and not enforced:
+        elif kind in ("at_most_one", "exactly_one") and not enforced:
+            vars_, coeffs, const = literal_terms(getattr(c, kind).literals)
+            rows.append(Row(vars_, coeffs, 1 - const if kind == "exactly_one" else None, 1 - const))
+        elif kind == "bool_or" and not enforced:
             vars_, coeffs, const = literal_terms(c.bool_or.literals)
             rows.append(Row(vars_, coeffs, 1 - const, None))
-        elif c.has_bool_and() and len(enforced) == 1:
+        elif kind == "bool_and" and len(enforced) == 1:
             for lit in c.bool_and.literals:  # enforcement -> lit, as lit - enforcement >= 0
                 vars_, coeffs, const = literal_terms([lit])
                 ev, ec, econst = literal_terms([enforced[0]])
@@ -146,7 +183,7 @@ class LpProblem:
 
     @staticmethod
     def of(model: cp_model.CpModel) -> LpProblem:
-        proto = model.proto
+        proto = plain_proto(model)
         # CP-SAT minimises coeffs.x + offset; maximize(e) stores -e (shown negated by scaling -1), so
         # -(coeffs.x + offset) is the maximised objective, or -objective for a minimised one.
         objective = {v: -k for v, k in zip(proto.objective.vars, proto.objective.coeffs)}
@@ -195,7 +232,6 @@ def fixings_in_rounds(problem: LpProblem, lp: LpBound | LpBounds, target: int, r
 
 def solve_lp(rows: list[Row], domains: list[tuple[int, int]], objective: dict[int, int], offset: Fraction, glop_parameters: str) -> LpBound | None:
     """GLOP on the rows, its duals certified; None when it finds no optimum."""
-    import numpy as np  # loaded only when a bound is wanted
     from ortools.linear_solver.python import model_builder_helper as builder
     from scipy.sparse import csr_matrix
 

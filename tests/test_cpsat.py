@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from ortools.sat.python import cp_model
 
-from planner.cpsat import Level, SolveParams, solve_lexicographic
+from planner.cpsat import Level, SolveParams, fix_values, solve_lexicographic
 
 
 def tiny_problem(seed: int):
@@ -177,3 +177,19 @@ def test_windows_look_one_value_at_a_time_near_the_bound_then_gallop_or_stop():
     galloping = SharesAt({10: 90, 8: 60})
     assert next_target(galloping, 9, 1, 5, params) == 8  # most variables fixed at [8, 9]: the window doubles
     assert next_target(SharesAt({10: 4}), 10, 0, 0, params) is None  # too little fixed to restrict at all
+
+
+def test_fix_values_writes_what_model_add_writes():
+    """fix_values (one text parse) leaves the proto exactly as one `model.add(x == v)` per pair would:
+    the same model, so the same search."""
+    model = cp_model.CpModel()
+    for i in range(4):
+        model.new_bool_var(f"b{i}")
+    model.new_int_var(-5, 5, "y")
+    pairs = [(0, 1), (3, 0), (4, -4), (2, 1)]
+    one_by_one = model.clone()
+    for j, v in pairs:
+        one_by_one.add(one_by_one.get_int_var_from_proto_index(j) == v)
+    fix_values(model, pairs)
+    fix_values(model, [])
+    assert str(model.proto) == str(one_by_one.proto)

@@ -15,7 +15,9 @@ import random
 import pytest
 from ortools.sat.python import cp_model
 
-from planner.lp_bound import DUAL_SIMPLEX, LpBounds, LpProblem, fixings_in_rounds, lp_bound
+from fractions import Fraction
+
+from planner.lp_bound import DUAL_SIMPLEX, SCALE, LpBound, LpBounds, LpProblem, fixings_in_rounds, literal_terms, lp_bound, plain_proto
 
 
 def random_packing(seed: int):
@@ -165,3 +167,37 @@ def test_fixings_in_rounds_keep_every_good_enough_assignment(seed):
         assert set(fixed) >= set(lp.fixings(target))
         for j, value in fixed:
             assert all(bits[j] == value for bits, worth in every if worth >= target)
+
+
+@pytest.mark.parametrize("huge", [False, True])
+def test_fixings_as_arrays_are_the_plain_loops(huge):
+    """LpBound.fixings (int64 arrays, or exact integers when a reduced cost is beyond int64) fixes
+    exactly what the rule of the module docstring does, at every target, fixed variables skipped."""
+    rng = random.Random(7)
+    domains = [(0, 1), (0, 0), (1, 1), (-3, 4), (0, 5)] * 40
+    reduced = [rng.choice([0, 1, -1, SCALE, -SCALE, 3 * SCALE + 5, -7 * SCALE]) * rng.randint(0, 4) for _ in domains]
+    if huge:
+        reduced[7] = 2**70
+    lp = LpBound(Fraction(123, 7), reduced, domains)
+    for target in range(-30, 30):
+        room = math.floor((lp.bound - target) * SCALE)
+        plain = [(j, high if d > 0 else low) for j, (d, (low, high)) in enumerate(zip(reduced, domains)) if low != high and abs(d) > room]
+        assert lp.fixings(target) == plain
+    assert lp.fixings(-(2**80)) == [] and lp.fixings(2**80) == [(j, high if d > 0 else low) for j, (d, (low, high)) in enumerate(zip(reduced, domains)) if low != high]
+
+
+def test_literal_terms_negated_or_not():
+    assert literal_terms([3, 0, 5]) == ([3, 0, 5], [1, 1, 1], 0)
+    assert literal_terms([3, -1, 5], 2) == ([3, 0, 5], [1, -1, 1], 3)
+    assert literal_terms([]) == ([], [], 0)
+
+
+def test_plain_proto_by_file_or_by_text(monkeypatch):
+    """The model copied as bytes through a temporary file, or (no file written) as text: the same
+    message, the same proto CP-SAT holds."""
+    from ortools.sat.python import cp_model_helper
+
+    model, _, _ = random_packing(3)
+    by_file = plain_proto(model)
+    monkeypatch.setattr(cp_model_helper.CpSatHelper, "write_model_to_file", lambda *args: False)
+    assert plain_proto(model) == by_file and str(by_file).strip() == str(model.proto).strip()

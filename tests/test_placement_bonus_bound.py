@@ -13,7 +13,7 @@ import planner.placement.solve
 from models.pieces import piece
 from models.values import default_values
 from planner.placement import Settings, place
-from planner.placement.bonus_bound import BonusBound, Pools
+from planner.placement.bonus_bound import BonusBound, Pools, add, undominated, undominated_classes
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.cover_search import CoverIndex
 from planner.placement.income_layout import bonus_layout
@@ -135,3 +135,22 @@ def test_real_lates_bonus_bound_knows_the_house_gets_orange_and_red_only():
     assert bound.choices_at(21, 19).choices == [] and bound.choices_at(21, 19).complete
     report = place(s, Settings(objective="income", work_limit=10.0))
     assert (report.result.status, report.result.income_after, report.result.bonus_value_after, report.result.final_gain) == ("OPTIMAL", 21, 18, 51)
+
+
+@pytest.mark.parametrize("name", ["real late", "late", "mid-late"])
+def test_knapsack_best_at_one_income_is_the_whole_first_step(name):
+    """The knapsack's step over the first board, taken at one income only (best_at), pays at every
+    income what the whole step over every income does (its best entry there)."""
+    from benchmarks.placement import cases
+
+    bound = bound_for(next(snapshot for case, snapshot in cases().items() if case.startswith(name)))
+    whole: dict = {}
+    for pool, inc, size, value in undominated_classes(bound.boards[0]):
+        for have, entries in bound.frontiers[1].items():
+            for cells, got in entries:
+                used = add(cells, pool, size)
+                if bound.pools.fits(used) and whole.get((used, have + inc), -1) < got + value:
+                    whole[(used, have + inc)] = got + value
+    best = {income: max(v for _, v in entries) for income, entries in undominated(whole).items()}
+    assert best and {income: bound.knapsack_at(income) for income in best} == best
+    assert bound.knapsack_at(max(best) + 1) is None

@@ -88,10 +88,6 @@ def ring(cell: Cell) -> tuple[Cell, ...]:
     return tuple((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 
 
-def touches_fixed_colour(state: BoardState, cells: frozenset[Cell], colour: str) -> bool:
-    return any(state.fixed.get(n) == colour for cell in cells for n in edge_neighbours(cell) if n not in cells)
-
-
 def candidates_on(state: BoardState, name: str) -> list[Candidate]:
     """Every way to lay `name` on this board on free cells, before the income pruning."""
     tile = piece(name)
@@ -100,18 +96,26 @@ def candidates_on(state: BoardState, name: str) -> list[Candidate]:
         return []
     width = state.board.cols
     free = sum(1 << (r * width + c) for r, c in state.free)  # cells as bits: a fit is one AND, not a set
-    apart = tile.colour in APART[kind] and tile.colour in state.fixed.values()  # else nothing fixed to touch
+    # the cells beside a fixed tile of a kept-apart colour: a candidate there would touch it (its own cells are free)
+    beside = fixed_neighbours(state, tile.colour) if tile.colour in APART[kind] else frozenset()
+    blocked = ~free
     out = []
     for o in tile.orientations:
         shape = sum(1 << (r * width + c) for r, c in o.cells)  # at (0, 0); shifting never wraps a row
+        cols = width - o.width + 1
         for row in range(state.board.rows - o.height + 1):
-            for col in range(width - o.width + 1):
-                if (shape << (row * width + col)) & ~free:
+            for col in range(cols):
+                if (shape << (row * width + col)) & blocked:
                     continue
-                cells = frozenset((row + r, col + c) for r, c in o.cells)
-                if not (apart and touches_fixed_colour(state, cells, tile.colour)):
+                cells = frozenset([(row + r, col + c) for r, c in o.cells])  # a list: faster than a generator, the same order
+                if cells.isdisjoint(beside):
                     out.append(Candidate(state.index, name, row, col, o.rotation, o.flip, cells))
     return out
+
+
+def fixed_neighbours(state: BoardState, colour: str) -> frozenset[Cell]:
+    """Cells edge to edge with a fixed tile of `colour`."""
+    return frozenset(n for cell, c in state.fixed.items() if c == colour for n in edge_neighbours(cell))
 
 
 def prune_income(state: BoardState, cands: list[Candidate]) -> list[Candidate]:

@@ -15,7 +15,7 @@ an AND. A fixed node budget keeps it deterministic and cheap.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -34,11 +34,18 @@ class CoverIndex:
     def __init__(self, states: list[BoardState], candidates: list[Candidate], supply: Counter):
         from planner.placement.bonus_bound import Pools
 
+        # bits numbered by candidate, each tile's cells lowest first; masks and each cell's tiles in the same pass
         self.bit: dict[Key, int] = {}
-        for c in candidates:
+        self.masks: list[int] = []
+        self.by_cell: dict[int, list[int]] = defaultdict(list)
+        bit, by_cell = self.bit, self.by_cell
+        for i, c in enumerate(candidates):
+            mask = 0
             for cell in sorted(c.cells):
-                self.bit.setdefault((c.board, cell), len(self.bit))
-        self.masks = [self.mask_of(c.board, c.cells) for c in candidates]
+                j = bit.setdefault((c.board, cell), len(bit))
+                mask |= 1 << j
+                by_cell[j].append(i)
+            self.masks.append(mask)
         self.sizes = [len(c.cells) for c in candidates]
         self.pieces = [c.piece for c in candidates]
         colour = [piece(c.piece).colour for c in candidates]
@@ -49,10 +56,6 @@ class CoverIndex:
         # tiles alike for the cover: the same cells, the same colour rule (silver and ore as one)
         kinds: dict[tuple, int] = {}
         self.kind = [kinds.setdefault((m, a, p in ("silver", "ore")), len(kinds)) for m, a, p in zip(self.masks, self.apart, self.pieces)]
-        self.by_cell: dict[int, list[int]] = {}
-        for i, c in enumerate(candidates):
-            for cell in c.cells:
-                self.by_cell.setdefault(self.bit[(c.board, cell)], []).append(i)
         self.income_mask = self.mask_of_keys((s.index, cell) for s in states for cell in s.board.income_cells)
         self.pools = Pools.of(states, supply)
         self.groups = list(self.pools.area)  # groups of pools, each with the supply's area fitting it
@@ -104,7 +107,15 @@ class Search:
         return list(self.chosen) if found else None
 
     def short_of_room(self) -> bool:
-        return any(room < sum(self.uncovered[p] for p in group) for room, group in zip(self.room, self.index.groups))
+        """Some group of pools has less supply area left than cells still needed (asked at every node: written out)."""
+        uncovered = self.uncovered
+        for room, group in zip(self.room, self.index.groups):
+            need = 0
+            for p in group:
+                need += uncovered[p]
+            if room < need:
+                return True
+        return False
 
     def cover(self, at: int) -> bool:
         while at < len(self.order) and self.covered >> self.order[at] & 1:

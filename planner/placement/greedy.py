@@ -13,7 +13,7 @@ final placement, fills the resource spaces board by board with the wood and ston
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from models.pieces import Cell, piece
@@ -32,14 +32,24 @@ class LaidSoFar:
     colour: dict[tuple[int, Cell], str]  # (board, cell) -> colour of the tile on it
     regions: dict[tuple[int, Cell], set[Cell]]  # (board, income cell) -> its lower-left region
 
+    def __post_init__(self) -> None:
+        # per board, the cells covered and the income cells with a region: set operations in `fits`
+        self.covered: dict[int, set[Cell]] = defaultdict(set)
+        for b, cell in self.colour:
+            self.covered[b].add(cell)
+        self.income: dict[int, set[Cell]] = defaultdict(set)
+        for b, cell in self.regions:
+            self.income[b].add(cell)
+
     def fits(self, cand: Candidate, kind: str) -> bool:
-        b = cand.board
-        if any((b, cell) in self.colour for cell in cand.cells):
+        b, cells = cand.board, cand.cells
+        covered = self.covered[b]
+        if not cells.isdisjoint(covered):
             return False
         colour = piece(cand.piece).colour
         if colour in APART[kind] and self._touches(cand, colour):
             return False
-        return all(self._region_done(b, cell, cand.cells) for cell in cand.cells if (b, cell) in self.regions)
+        return all(self.regions[(b, cell)] - cells <= covered for cell in cells & self.income[b])
 
     def _touches(self, cand: Candidate, colour: str) -> bool:
         for r, c in cand.cells:
@@ -48,12 +58,10 @@ class LaidSoFar:
                     return True
         return False
 
-    def _region_done(self, b: int, cell: Cell, new: frozenset[Cell]) -> bool:
-        return all(y in new or (b, y) in self.colour for y in self.regions[(b, cell)])
-
     def lay(self, cand: Candidate) -> None:
         for cell in cand.cells:
             self.colour[(cand.board, cell)] = piece(cand.piece).colour
+        self.covered[cand.board] |= cand.cells
 
 
 def for_points(states: list[BoardState], cand: Candidate) -> tuple[int, ...]:
@@ -65,7 +73,8 @@ def for_income(states: list[BoardState], cand: Candidate) -> tuple[int, ...]:
     board = states[cand.board].board
     income = len(cand.cells & board.income_cells)
     negatives = len(cand.cells & board.negatives)
-    return (-income, cand.board, -max(r for r, _ in cand.cells), min(c for _, c in cand.cells), -negatives)
+    # the lowest row is the largest cell's; the leftmost column the anchor's (orientations are normalised)
+    return (-income, cand.board, -max(cand.cells)[0], cand.col, -negatives)
 
 
 PREFERENCES = (for_points, for_income)

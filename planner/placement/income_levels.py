@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ortools.sat.python import cp_model
 
-from planner.cpsat import Level, SolveParams, make_solver
+from planner.cpsat import Level, SolveParams, fix_values, make_solver
 from planner.placement.bonus_bound import BonusBound
 from planner.placement.cover_search import CoverIndex
 from planner.placement.greedy import GreedyLayout
@@ -116,9 +116,7 @@ def board_by_board(pm: PlacementModel, objective: Objective, hint: GreedyLayout,
         model = pm.model.clone()
         model.add(income.expr == pm.income_best)
         model.add(bonus.expr == value)
-        for i, c in enumerate(pm.candidates):
-            if c.board != board:
-                model.add(pm.x[i] == int(i in chosen))
+        fix_values(model, ((pm.x_index[i], int(i in chosen)) for i, c in enumerate(pm.candidates) if c.board != board))
         model.maximize(points.expr)
         solver = make_solver(params, None, left)
         code = solver.solve(model)

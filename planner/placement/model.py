@@ -16,7 +16,7 @@ on every multi-track board, so the solve loop still asks the rule checker for a 
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 
 from ortools.sat.python import cp_model
 
@@ -66,10 +66,11 @@ class PlacementModel:
 
     def add_each_cell_at_most_once(self) -> None:
         """A cell's `covered` Boolean is the number of chosen candidates over it: at most one."""
-        over: dict[tuple[int, Cell], list[cp_model.IntVar]] = {}
+        over: dict[tuple[int, Cell], list[cp_model.IntVar]] = defaultdict(list)
         for var, cand in zip(self.x, self.candidates):
+            b = cand.board
             for cell in cand.cells:
-                over.setdefault((cand.board, cell), []).append(var)
+                over[(b, cell)].append(var)
         for (b, cell), vars_ in over.items():
             cov = self.model.new_bool_var(f"covered[{self.states[b].id}]{cell}")
             self.model.add(cp_model.LinearExpr.sum(vars_) == cov)  # the same row as sum(), built in one call
@@ -95,14 +96,19 @@ class PlacementModel:
             by_board_colour.setdefault((cand.board, piece(cand.piece).colour), []).append((var, cand))
         for state in self.states:
             for colour in sorted(APART[state.board.kind]):  # sorted: the same model under any hash seed
-                one_side: dict[tuple[Cell, Cell], list[cp_model.IntVar]] = {}
+                one_side: dict[tuple[Cell, Cell], list[cp_model.IntVar]] = defaultdict(list)
                 for var, cand in by_board_colour.get((state.index, colour), []):
                     cells = cand.cells
                     for cell in cells:
                         r, c = cell  # the edges to the four neighbours, each as (lower cell, higher cell)
-                        for edge in (((r - 1, c), cell), (cell, (r + 1, c)), ((r, c - 1), cell), (cell, (r, c + 1))):
-                            if edge[0] not in cells or edge[1] not in cells:
-                                one_side.setdefault(edge, []).append(var)
+                        if (up := (r - 1, c)) not in cells:
+                            one_side[(up, cell)].append(var)
+                        if (down := (r + 1, c)) not in cells:
+                            one_side[(cell, down)].append(var)
+                        if (left := (r, c - 1)) not in cells:
+                            one_side[(left, cell)].append(var)
+                        if (right := (r, c + 1)) not in cells:
+                            one_side[(cell, right)].append(var)
                 for vars_ in one_side.values():
                     if len(vars_) > 1:
                         self.model.add_at_most_one(vars_)

@@ -127,7 +127,14 @@ class PieceSearch:
         return lowest
 
     def short(self, room: list[int], uncovered: list[int]) -> bool:
-        return any(r < sum(uncovered[p] for p in group) for r, group in zip(room, self.index.groups))
+        """Some group of pools has less area in `room` than cells `uncovered` (asked per item per node: written out)."""
+        for r, group in zip(room, self.index.groups):
+            need = 0
+            for p in group:
+                need += uncovered[p]
+            if r < need:
+                return True
+        return False
 
     def spare(self, room: list[int], uncovered: list[int]) -> list[int]:
         """Per item, the area it may lay beyond the needed cells: the least spare area of the

@@ -21,7 +21,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from models.pieces import piece
-from planner.placement.candidates import APART, BoardState, Candidate, edge_neighbours
+from planner.placement.candidates import APART, TAKES, BoardState, Candidate, edge_neighbours
 from planner.placement.cover_search import Key
 from planner.placement.request import RESOURCES
 
@@ -90,7 +90,8 @@ class ExclusiveTiles:
         colours = [pools.kinds[p] - {"silver"} - set().union(*(pools.kinds[q] for q in range(n) if q != p)) for p in range(n)]
         self.supply = [Counter({k: v for k, v in supply.items() if v > 0 and k not in RESOURCES and piece(k).colour in colours[p]}) for p in range(n)]
         self.area = [sum(piece(k).area * v for k, v in self.supply[p].items()) for p in range(n)]
-        self.candidates = [[c for c in candidates if c.piece in self.supply[p] and pools.index(states[c.board]) == p] for p in range(n)]
+        pool_of = {s.index: pools.index(s) for s in states if TAKES[s.board.kind]}  # per board, not per candidate
+        self.candidates = [[c for c in candidates if c.piece in self.supply[p] and pool_of[c.board] == p] for p in range(n)]
         self.states = states
         self.known: dict[tuple[int, frozenset, frozenset], int] = {}
 
