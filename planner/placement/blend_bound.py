@@ -26,6 +26,7 @@ beside the counting, and on mid-late it proves 75 (the optimum) where either alo
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import replace
 
@@ -179,13 +180,18 @@ def most_value(states: np.ndarray) -> np.ndarray:
     keys = states[:, :-1]
     low = keys.min(axis=0)
     span = keys.max(axis=0) - low + 1
-    packed = np.zeros(len(states), dtype=np.int64)
-    for j in range(keys.shape[1]):  # mixed radix: 6 columns of at most a few hundred fit in 63 bits
-        packed = packed * span[j] + (keys[:, j] - low[j])
-    order = np.lexsort((-states[:, -1], packed))  # by key, the most value first
-    first = np.ones(len(order), dtype=bool)
-    first[1:] = packed[order][1:] != packed[order][:-1]
-    return states[order[first]]
+    if math.prod(int(k) for k in span) >= 1 << 62:  # (6 columns of a few hundred each: never on a real game)
+        packed = np.unique(keys, axis=0, return_inverse=True)[1].reshape(-1)
+    else:
+        packed = np.zeros(len(states), dtype=np.int64)
+        for j in range(keys.shape[1]):  # mixed radix
+            packed = packed * span[j] + (keys[:, j] - low[j])
+    order = np.argsort(packed)
+    packed = packed[order]
+    starts = np.flatnonzero(np.concatenate(([True], packed[1:] != packed[:-1])))
+    out = states[order[starts]]
+    out[:, -1] = np.maximum.reduceat(states[order, -1], starts)  # the most value of each key's rows
+    return out
 
 
 def lp_cap(pm: PlacementModel, expr, caps: dict[tuple[int, int], int]) -> int | None:
