@@ -87,3 +87,12 @@ def test_mid_lates_blend_is_bounded_at_its_optimum_by_the_lp_with_the_caps():
     pm, n, expr = hard_case("mid-late")
     bound = BlendBound(pm, n)
     assert (n, bound.best, [k for k, v in bound.caps.items() if v == 76], blend_cap(pm, expr, n)) == (2, 76, [(10, 16)], 75)
+
+
+def test_the_blend_level_is_capped_on_large_models():
+    """The late fixture's blend level: its top lowered to 168 and stated as proven, so its solve adds it as a constraint."""
+    from planner.placement.blend_bound import capped
+
+    pm, n, _ = hard_case("late")
+    level = capped(pm, objective_for(pm, "blend", n), n).levels[0]
+    assert (level.high, level.bound_is_proven) == (168, True)

@@ -8,7 +8,7 @@ worth covering, and the area the supply gives each group of pools, less what the
 pool takes cannot cover there (pool_cover.py). Those counts add up board by board, so one
 dynamic programme over the boards lists every reachable (income, counts) with the most bonus
 value; its points bound, with the income and the bonus value as the blend weighs them, caps the
-blend of every layout with that income and at most that value.
+blend of every layout with that income and a value no more than the state's.
 
 Why it is a proof: as for the points bound, choice by choice, the counts summed rather than
 listed (the same inequalities, so the same bound for each choice), and every choice's income and
@@ -39,7 +39,8 @@ from planner.placement.objectives import Objective
 from planner.placement.points_bound import extra_minus_cells, negative_cells, non_silver_area, resources_bound
 from planner.placement.pool_cover import ExclusiveTiles
 
-MAX_STATES = 3_000_000  # rows of the programme at most: past this no bound is given (the late fixture: 0.4 million)
+# rows of the programme at once at most (170 MB): past this no bound is given (five boards: 1.5 million, late 0.3)
+MAX_STATES = 3_000_000
 FIELDS = 5  # per pool: plain needed cells, needed cells, cells worth covering, and the two exclusive shortfalls
 PLAIN, NEED, WORTH, SHORT_NEED, SHORT_WORTH = range(FIELDS)
 NO_LAYOUT = -(1 << 40)
@@ -55,7 +56,12 @@ class BlendBound:
         self.caps: dict[tuple[int, int], int] = {}
         if not 1 <= len(self.pools.kinds) <= 2:
             return  # the points formula below is written for one or two pools (home and exploration; houses)
-        rows = sorted(self.board_rows(), key=lambda r: -len(r[1]))  # most rows first: fewer states to merge (0.9 s to 0.7 on late)
+        if any(s.board.income and not TAKES[s.board.kind] for s in pm.states):
+            return  # income the options do not count (no such board today)
+        rows = self.board_rows()
+        if rows is None:
+            return
+        rows.sort(key=lambda r: -len(r[1]))  # most rows first: fewer states to merge (0.9 s to 0.7 on late)
         states = [self.pool_states([r for q, r in rows if q == p], p) for p in range(len(self.pools.kinds))]
         found = None if any(s is None for s in states) else self.joined(states)
         if found is not None and len(found[0]):
@@ -65,9 +71,9 @@ class BlendBound:
     def best(self) -> int | None:
         return max(self.caps.values(), default=None)
 
-    def board_rows(self) -> list[tuple[int, np.ndarray]]:
+    def board_rows(self) -> list[tuple[int, np.ndarray]] | None:
         """Per board taking tiles, its pool and one row per distinct (income, counts) its options
-        give, with the most value (the last column)."""
+        give, with the most value (the last column); None when a board has none (no legal layout)."""
         pm, pools = self.pm, self.pools
         reachable: dict[int, set] = {}
         for c in pm.candidates:
@@ -81,8 +87,9 @@ class BlendBound:
                 key = self.counts(o, reachable.get(o.board, set()), exclusive if alone[o.pool] == 1 else None)
                 rows[key] = max(rows.get(key, -1), o.value)
                 seen.add(o.board)
-            if options:
-                out.append((options[0].pool, np.array([(*k, v) for k, v in rows.items()], dtype=np.int64)))
+            if not options:
+                return None
+            out.append((options[0].pool, np.array([(*k, v) for k, v in rows.items()], dtype=np.int64)))
         for s in pm.states:  # boards with neither income nor bonuses: -1 cells only
             if TAKES[s.board.kind] and s.index not in seen:
                 row = [0] * (2 + FIELDS)
@@ -107,12 +114,11 @@ class BlendBound:
         cap_worth, cap_need = self.area_ns[frozenset({p})], self.pools.area[frozenset({p})]
         states = np.zeros((1, 2 + FIELDS), dtype=np.int64)
         for rows in boards:
+            if len(states) * len(rows) > MAX_STATES:
+                return None
             both = (states[:, None, :] + rows[None, :, :]).reshape(-1, states.shape[1])
             np.minimum(both[:, 1 + WORTH], cap_worth, out=both[:, 1 + WORTH])  # more is worth nothing
-            both = both[both[:, 1 + NEED] <= cap_need]
-            if len(both) > MAX_STATES:
-                return None
-            states = most_value(both)
+            states = most_value(both[both[:, 1 + NEED] <= cap_need])
         return states
 
     def joined(self, states: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
