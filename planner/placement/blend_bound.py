@@ -44,6 +44,7 @@ MAX_STATES = 3_000_000
 FIELDS = 5  # per pool: plain needed cells, needed cells, cells worth covering, and the two exclusive shortfalls
 PLAIN, NEED, WORTH, SHORT_NEED, SHORT_WORTH = range(FIELDS)
 NO_LAYOUT = -(1 << 40)
+VALUE_RANGE = 1 << 30  # bonus values (model units) lie below this
 
 
 class BlendBound:
@@ -110,7 +111,7 @@ class BlendBound:
         return (o.income, len(o.need) - minus, len(o.need), len(o.need) + len(extra), short_need, short_worth)
 
     def pool_states(self, boards: list[np.ndarray], p: int) -> np.ndarray | None:
-        """Every reachable (income, counts, value) of pool p's boards, the most value per (income, counts)."""
+        """Every reachable (income, counts, value) of pool p's boards but those another beats (`undominated`)."""
         cap_worth, cap_need = self.area_ns[frozenset({p})], self.pools.area[frozenset({p})]
         states = np.zeros((1, 2 + FIELDS), dtype=np.int64)
         for rows in boards:
@@ -118,7 +119,7 @@ class BlendBound:
                 return None
             both = (states[:, None, :] + rows[None, :, :]).reshape(-1, states.shape[1])
             np.minimum(both[:, 1 + WORTH], cap_worth, out=both[:, 1 + WORTH])  # more is worth nothing
-            states = most_value(both[both[:, 1 + NEED] <= cap_need])
+            states = undominated(both[both[:, 1 + NEED] <= cap_need])
         return states
 
     def joined(self, states: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
@@ -180,24 +181,27 @@ class BlendBound:
         return np.where(ok & (covered >= 0), points, NO_LAYOUT)
 
 
-def most_value(states: np.ndarray) -> np.ndarray:
-    """The rows with equal columns but the last (the value) merged, keeping the most value: the
-    other columns packed into one integer key (each within its own range), sorted once."""
-    keys = states[:, :-1]
-    low = keys.min(axis=0)
-    span = keys.max(axis=0) - low + 1
-    if math.prod(int(k) for k in span) >= 1 << 62:  # (6 columns of a few hundred each: never on a real game)
-        packed = np.unique(keys, axis=0, return_inverse=True)[1].reshape(-1)
+def undominated(states: np.ndarray) -> np.ndarray:
+    """The rows no other row beats: the same income, needed cells, cells worth covering and
+    shortfalls, no more plain cells and no less value (it has as many points in every completion,
+    so no cap changes). Grouped by a packed key, plain cells rising, then value falling: a row is
+    kept when its value beats every earlier row's in its group (five boards: 0.8 s to 0.2)."""
+    key = states[:, [0, 1 + NEED, 1 + WORTH, 1 + SHORT_NEED, 1 + SHORT_WORTH]]
+    low = key.min(axis=0)
+    span = key.max(axis=0) - low + 1
+    if math.prod(int(k) for k in span) >= 1 << 62:  # (five columns of a few hundred each: never on a real game)
+        packed = np.unique(key, axis=0, return_inverse=True)[1].reshape(-1)
     else:
         packed = np.zeros(len(states), dtype=np.int64)
-        for j in range(keys.shape[1]):  # mixed radix
-            packed = packed * span[j] + (keys[:, j] - low[j])
-    order = np.argsort(packed)
-    packed = packed[order]
-    starts = np.flatnonzero(np.concatenate(([True], packed[1:] != packed[:-1])))
-    out = states[order[starts]]
-    out[:, -1] = np.maximum.reduceat(states[order, -1], starts)  # the most value of each key's rows
-    return out
+        for j in range(key.shape[1]):  # mixed radix
+            packed = packed * span[j] + (key[:, j] - low[j])
+    order = np.lexsort((-states[:, -1], states[:, 1 + PLAIN], packed))
+    rows, groups = states[order], packed[order]
+    first = np.concatenate(([True], groups[1:] != groups[:-1]))
+    group = np.cumsum(first)
+    best = np.maximum.accumulate(group * VALUE_RANGE + rows[:, -1])  # the most value so far in the group (groups rise)
+    before = np.concatenate(([-1], best[:-1])) - group * VALUE_RANGE
+    return rows[first | (rows[:, -1] > before)]
 
 
 def lp_cap(pm: PlacementModel, expr, caps: dict[tuple[int, int], int]) -> int | None:
