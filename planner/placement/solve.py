@@ -21,6 +21,7 @@ from models.values import default_values
 from planner.cpsat import LexAnswer, Level, SolveParams, solve_lexicographic
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
+from planner.placement.blend_bound import capped
 from planner.placement.bonus_bound import BonusBound
 from planner.placement.cover_search import CoverIndex
 from planner.placement.income_layout import bonus_layout, income_layout
@@ -123,6 +124,8 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     cands = all_candidates(states, supply)
     pm = PlacementModel(states, supply, cands, final, values)
     objective = objective_for(pm, choice.objective, choice.rounds_left)
+    if objective.name == "blend" and len(pm.model.proto.variables) >= LP_MIN_VARIABLES:  # large models: where the LP runs
+        objective = capped(pm, objective, choice.rounds_left)
     bonus_bound = BonusBound(pm.states, pm.supply, pm.candidates, pm.values, pm.scale) if objective.name == "income" else None
     index = CoverIndex(pm.states, pm.candidates, pm.supply) if objective.name == "income" else None
     greedy = best_greedy(pm, objective, final, bonus_bound, index)
