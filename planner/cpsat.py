@@ -53,6 +53,9 @@ class Level:
     # when minimised) the caller has proven, or None: added as a constraint, and when the last
     # solution already reaches it the level is fixed there with no solve
     proven_bound: Callable[[list[int]], int | None] | None = None
+    # a proven bound on this level (as `high`/`low`) that costs real time to compute: asked only
+    # when a search near the LP bound has failed, since where the LP is tight it would be wasted
+    dear_bound: Callable[[], int | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -89,7 +92,7 @@ class LexAnswer:
     status: str  # OPTIMAL (every level proven), FEASIBLE (cut short), INFEASIBLE or UNKNOWN
     values: list[int]  # the proven optimum of each level finished, in order
     answer: Any  # what `read` returned for the last solution found (None if there was none)
-    bound: float | None  # best bound of the level that was cut short (None when all proven)
+    bound: float | None  # best bound of the level that was cut short, in its own units (None when all proven)
     solves: int
     work: float = 0.0  # CP-SAT deterministic time over every solve: load-independent effort
 
@@ -186,7 +189,7 @@ def solve_lexicographic(
             model.maximize(objective)
         else:
             model.minimize(objective)
-        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]))
+        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]), dear_objective_bound(group))
         solver, code = step.solver, step.code
         solves += step.solves
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -195,7 +198,7 @@ def solve_lexicographic(
             status = {cp_model.FEASIBLE: "FEASIBLE", cp_model.INFEASIBLE: "INFEASIBLE"}.get(code, "UNKNOWN")
             if status == "UNKNOWN" and answer is not None:
                 status = "FEASIBLE"  # an earlier level's answer still stands
-            bound = step.bound if code == cp_model.FEASIBLE else None
+            bound = first_level_value(group, step.bound) if code == cp_model.FEASIBLE and step.bound is not None else None
             break
         for level in group:
             value = solver.value(level.expr)
@@ -251,8 +254,9 @@ class LevelStep:
     solves: int
 
 
-def solve_level(model, objective, maximize: bool, params: SolveParams, budget: Budget, callback) -> LevelStep:
-    """One level: plainly, or (params.lp_bound) cut by its certified LP bound and searched near it.
+def solve_level(model, objective, maximize: bool, params: SolveParams, budget: Budget, callback, dear_bound=None) -> LevelStep:
+    """One level: plainly, or (params.lp_bound) cut by its certified LP bound and searched near it
+    (and by `dear_bound()`, a proven bound asked for once the first search near the LP's has failed).
 
     The model's objective is already set; the cuts proven here are added to `model` (valid for
     every solution, so later levels keep them harmlessly).
@@ -282,6 +286,8 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
         if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves)
+        if dear_bound is not None:
+            upper, dear_bound = lowered(upper, sign, dear_bound()), None
         if step.code != cp_model.INFEASIBLE and again is not None:
             lp, again = with_second_duals(lp, again), None
             upper = min(upper, lp.best)
@@ -289,7 +295,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
             continue  # the same window, more fixed
         if step.code != cp_model.INFEASIBLE:
             break  # out of its share of the limit: solve the level whole
-        upper = target - 1  # proven: no solution reaches `target`
+        upper = min(upper, target - 1)  # proven: no solution reaches `target`
         target = next_target(lp, upper, width, solves, params)
     model.add(sign * objective <= upper)
     solver = budget.solver()
@@ -298,6 +304,33 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     log.debug("whole level below %d: %s, work %.2f", upper, solver.status_name(code), solver.response_proto.deterministic_time)
     bound = None if code != cp_model.FEASIBLE else sign * min(sign * solver.best_objective_bound, upper)
     return LevelStep(solver, code, bound, solves + 1)
+
+
+def first_level_value(group: list[Level], value: float) -> float:
+    """The group's first level's value (or bound) read off its weighted objective (`weighted`):
+    the objective counts each level from its low, the first in units of the later levels' ranges."""
+    weight = 1
+    for level in group[1:]:
+        weight *= level.high - level.low + 1
+    return value // weight + group[0].low
+
+
+def dear_objective_bound(group: list[Level]) -> Callable[[], int | None] | None:
+    """A lone level's dear bound in its weighted objective's units (the level less its low)."""
+    level = group[0]
+    if len(group) != 1 or level.dear_bound is None:
+        return None
+
+    def bound() -> int | None:
+        found = level.dear_bound()
+        return None if found is None else found - level.low
+
+    return bound
+
+
+def lowered(upper: int, sign: int, bound: int | None) -> int:
+    """`upper` (a bound on sign * objective) with a proven bound on the objective taken in."""
+    return upper if bound is None else min(upper, sign * bound)
 
 
 def window_fixings(problem, lp, target: int, params: SolveParams) -> list[tuple[int, int]]:

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from ortools.sat.python import cp_model
 
-from planner.cpsat import Level, SolveParams, fix_values, solve_lexicographic
+from planner.cpsat import Level, SolveParams, first_level_value, fix_values, solve_lexicographic
 
 
 def tiny_problem(seed: int):
@@ -193,3 +193,33 @@ def test_fix_values_writes_what_model_add_writes():
     fix_values(model, pairs)
     fix_values(model, [])
     assert str(model.proto) == str(one_by_one.proto)
+
+
+def knapsack(capacity: int):
+    """Three items of weight 2 and worth 3: the LP is tight at capacity 4 (6), not at capacity 3 (4.5 against 3)."""
+    model = cp_model.CpModel()
+    x = [model.new_bool_var(f"x{i}") for i in range(3)]
+    model.add(sum(2 * v for v in x) <= capacity)
+    return model, x, sum(3 * v for v in x)
+
+
+@pytest.mark.parametrize("capacity, optimum, asked", [(4, 6, 0), (3, 3, 1)])
+def test_a_dear_bound_is_asked_only_when_the_lp_is_not_tight(capacity, optimum, asked):
+    model, x, worth = knapsack(capacity)
+    calls = []
+
+    def dear() -> int:
+        calls.append(1)
+        return optimum
+
+    level = Level("worth", worth, -5, 9, maximize=True, dear_bound=dear)
+    answer = solve_lexicographic(model, [level], SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0))
+    assert (answer.status, answer.values, len(calls)) == ("OPTIMAL", [optimum], asked)
+
+
+def test_a_bound_is_read_in_its_levels_own_units():
+    """A lone level counts from its low; packed, the first level in units of the later levels' ranges."""
+    first, second = Level("a", 0, -5, 9), Level("b", 0, 2, 4)
+    assert first_level_value([first], 12) == 7
+    assert first_level_value([first, second], 12) == 4 - 5
+    assert first_level_value([first, second], 14.5) == 4 - 5

@@ -402,3 +402,13 @@ def test_a_large_model_skips_the_tie_break_and_keeps_the_objectives_answer(test_
     skipped = run_place(s, settings).result
     assert (skipped.status, skipped.tie_break) == ("OPTIMAL", "skipped (large model)")
     assert skipped.placements == plain.placements and skipped.objective == plain.objective
+
+
+def test_the_progress_shown_is_the_objectives_own_value():
+    """CP-SAT counts each level from its low (the blend's lies below 0, income's at the income held):
+    the progress shown, like a cut-short bound, is read in the level's own units; the last is the answer."""
+    seen = []
+    report = run_place(read_snapshot(FIXTURES / "place_mid.json"), Settings(objective="blend"), on_progress=lambda text, v, b, s: seen.append((v, b)))
+    assert report.result.status == "OPTIMAL"
+    assert seen[-1][0] == report.result.objective == 59
+    assert all(v <= 59 <= b for v, b in seen)

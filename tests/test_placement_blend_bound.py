@@ -89,10 +89,11 @@ def test_mid_lates_blend_is_bounded_at_its_optimum_by_the_lp_with_the_caps():
     assert (n, bound.best, [k for k, v in bound.caps.items() if v == 76], blend_cap(pm, expr, n)) == (2, 76, [(10, 16)], 75)
 
 
-def test_the_blend_level_is_capped_on_large_models():
-    """The late fixture's blend level: its top lowered to 168 and stated as proven, so its solve adds it as a constraint."""
+def test_the_blend_levels_dear_bound_is_the_cap():
+    """The late fixture's blend level carries the cap (168) as its dear bound, worked out only when asked."""
     from planner.placement.blend_bound import capped
 
     pm, n, _ = hard_case("late")
+    plain = objective_for(pm, "blend", n).levels[0]
     level = capped(pm, objective_for(pm, "blend", n), n).levels[0]
-    assert (level.high, level.bound_is_proven) == (168, True)
+    assert (level.high, level.bound_is_proven, level.dear_bound()) == (plain.high, plain.bound_is_proven, 168)

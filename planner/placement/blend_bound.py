@@ -230,10 +230,7 @@ def blend_cap(pm: PlacementModel, expr, rounds_left: int) -> int | None:
 
 
 def capped(pm: PlacementModel, objective: Objective, rounds_left: int) -> Objective:
-    """The blend with its level's top lowered to the proven cap, where that is lower (a constraint of its solve)."""
+    """The blend with the proven cap as its level's dear bound: worked out only if the search near
+    the LP bound fails (where the LP is tight, as on most large inventories, it would be wasted)."""
     level = objective.levels[0]
-    cap = blend_cap(pm, level.expr, rounds_left)
-    if cap is None or cap >= level.high:
-        return objective
-    return replace(objective, levels=[replace(level, high=max(cap, level.low), bound_is_proven=True)])
-
+    return replace(objective, levels=[replace(level, dear_bound=lambda: blend_cap(pm, level.expr, rounds_left))])
