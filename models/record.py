@@ -173,9 +173,11 @@ def _actions(data: object, path: str, problems: list[Problem]) -> tuple[Recorded
             continue
         for key in sorted(set(a) - ACTION_KEYS, key=str):
             problems.append(Problem(f"{where}.{key}", "unknown key"))
-        kind, space, choice = a.get("kind", "space"), a.get("space", ""), a.get("choice", {})
+        kind, space, choice = a.get("kind", "space"), a.get("space"), a.get("choice", {})
         if kind not in ACTION_KINDS:
             problems.append(Problem(f"{where}.kind", f"one of {', '.join(ACTION_KINDS)}"))
+        elif kind == "space" and space is None:
+            problems.append(Problem(f"{where}.space", "missing: the action space taken (see affo spaces)"))
         elif kind == "space" and space not in spaces:
             problems.append(Problem(f"{where}.space", _unknown_space(space, spaces)))
         if not isinstance(choice, dict):

@@ -42,6 +42,12 @@ def long_game(rounds: int) -> dict:
     return {"format": "affo-game/1", "rounds": [{"round": r, "snapshot": snap(min(r, 7), [], [])} for r in range(1, rounds + 1)]}
 
 
+def shed_lost_with_a_tile(data: dict) -> None:
+    """Round 1 has a shed beside the home board; round 2 has neither the shed nor the oil."""
+    data["rounds"][0]["snapshot"]["player"]["boards"].insert(0, {"id": "s", "board": "shed"})
+    data["rounds"][1]["snapshot"]["player"]["boards"][0]["placements"] = []
+
+
 @pytest.mark.parametrize(
     "change, expected",
     [
@@ -67,7 +73,17 @@ def long_game(rounds: int) -> dict:
         (lambda d: d["rounds"][0].update(actions=[{"space": "build-a-shedd"}, {"space": "qqqqqqqqqq"}]),
          [("$.rounds[0].actions[0].space", "unknown action space 'build-a-shedd'; did you mean 'build-shed'?"),
           ("$.rounds[0].actions[1].space", "unknown action space 'qqqqqqqqqq' (see affo spaces)")]),
+        (lambda d: d["rounds"][0].update(actions=[{"choice": {}}]), [("$.rounds[0].actions[0].space", "missing: the action space taken (see affo spaces)")]),
         (lambda d: d["rounds"][0].update(context={"bogus": 1}), [("$.rounds[0].context.bogus", "unknown key")]),
+        (lambda d: d["rounds"][0].update(context=[]), [("$.rounds[0].context", "Input should be a JSON object")]),
+        (lambda d: d.update(start=snap(1, [put("peas", 0, 0)], [])),
+         [("$.start.player.boards[0].placements[0]", "orange pieces (peas) go only into houses, never onto the home board home-long"),
+          ("$.rounds[0].snapshot.player.boards[0].placements", "peas at (0, 0) rotation 0 was on board 'home' and has left it: a tile never leaves a board")]),
+        (lambda d: d.update(final=snap(7, [OIL_BADLY, BLUE_BADLY], []) | {"game": {"round": 7, "players": 2}}),
+         [("$.final.game.players", "is 2; the game began with 1")]),
+        (shed_lost_with_a_tile,
+         [("$.rounds[1].snapshot.player.boards", "board 's' (shed) is gone: a board is never lost"),
+          ("$.rounds[1].snapshot.player.boards[0].placements", "oil at (11, 1) rotation 0 was on board 'home' and has left it: a tile never leaves a board")]),
         (lambda d: d.update(start=5), [("$.start", "Input should be a JSON object")]),
         (lambda d: d.update(final=[]), [("$.final", "Input should be a JSON object")]),
         (lambda d: d["rounds"][0]["snapshot"].update({"a b": 1}), [('$.rounds[0].snapshot["a b"]', "unknown key")]),
@@ -138,3 +154,17 @@ def test_read_record_names_bad_json_at_the_root(tmp_path):
     good = tmp_path / "good.json"
     good.write_text(json.dumps(record()), encoding="utf-8")
     assert read_record(good) == parse_record(record())
+
+
+def test_a_one_round_game_and_what_each_round_keeps():
+    """A record of round 1 alone; a round's context, and a shed's wood kept from round to round, are read."""
+    data = record()
+    data["rounds"] = data["rounds"][:1]
+    assert len(parse_record(data).rounds) == 1
+    data = record()
+    data["rounds"][0]["context"] = {"taken": ["build-shed"]}
+    for r in data["rounds"]:
+        r["snapshot"]["player"]["boards"].append({"id": "s", "board": "shed", "resources": {"wood": 1}})
+    game = parse_record(data)
+    assert game.rounds[0].context.taken == ["build-shed"] and game.rounds[1].context is None
+    assert [e.resources for e in game.rounds[1].snapshot.player.boards] == [{}, {"wood": 1}]
