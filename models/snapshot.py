@@ -205,11 +205,6 @@ def _real_loc(loc: tuple, data: object, missing: bool) -> tuple:
     return tuple(out)
 
 
-def _tagless_loc(loc: tuple) -> tuple:
-    """Without the input at hand: drop the parts that look like validator tags."""
-    return tuple(p for p in loc if isinstance(p, int) or not re.search(r"[\[\]-]|^(int|str|bool|float|list|dict)$", p))
-
-
 def short_repr(value: object, limit: int = 40) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -245,14 +240,12 @@ def _message(e: dict) -> str:
     return e["msg"].removeprefix("Value error, ")
 
 
-def _problems(err: ValidationError, data: object = None) -> list[Problem]:
-    """One problem per JSON path; where a union's branches all failed, their messages are joined."""
+def _problems(err: ValidationError, data: object) -> list[Problem]:
+    """One problem per JSON path of `data` (the input validated); where a union's branches all
+    failed, their messages are joined."""
     by_path: dict[str, list[str]] = {}
     for e in err.errors():
-        if data is None:
-            loc = _tagless_loc(e["loc"])
-        else:
-            loc = _real_loc(e["loc"], data, e["type"] == "missing")
+        loc = _real_loc(e["loc"], data, e["type"] == "missing")
         messages = by_path.setdefault(json_path(loc), [])
         message = _message(e)
         if message not in messages:

@@ -48,6 +48,14 @@ def shed_lost_with_a_tile(data: dict) -> None:
     data["rounds"][1]["snapshot"]["player"]["boards"][0]["placements"] = []
 
 
+def board_changed_and_shed_emptied(data: dict) -> None:
+    """Round 2's home board is another board, and its shed has lost its wood."""
+    for r in data["rounds"]:
+        r["snapshot"]["player"]["boards"].append({"id": "s", "board": "shed", "resources": {"wood": 1}})
+    data["rounds"][1]["snapshot"]["player"]["boards"][0]["board"] = "home-short"
+    data["rounds"][1]["snapshot"]["player"]["boards"][1]["resources"] = {}
+
+
 @pytest.mark.parametrize(
     "change, expected",
     [
@@ -97,6 +105,9 @@ def shed_lost_with_a_tile(data: dict) -> None:
         (lambda d: d.update(final=snap(2, [OIL_BADLY, BLUE_BADLY], [])), [("$.final.game.round", "the end-of-game placement comes after round 7")]),
         (lambda d: d["rounds"][1]["snapshot"]["player"]["boards"][0].update(id="main"),
          [("$.rounds[1].snapshot.player.boards", "board 'home' (home-long) is gone: a board is never lost")]),
+        (board_changed_and_shed_emptied,
+         [("$.rounds[1].snapshot.player.boards[0].board", "board 'home' was a home-long"),
+          ("$.rounds[1].snapshot.player.boards[1].resources.wood", "fewer wood than before: resources never leave a board")]),
         (lambda d: d["rounds"][1]["snapshot"]["player"]["boards"][0].update(board="home-short"),
          [("$.rounds[1].snapshot.player.boards[0].board", "board 'home' was a home-long")]),
         (lambda d: d["rounds"][0]["snapshot"]["player"]["boards"][0].update(resources={"wood": 1}),

@@ -12,6 +12,7 @@ from models.snapshot import (
     MAX_DEPTH,
     Problem,
     SnapshotError,
+    _join,
     dump_snapshot,
     json_schema,
     parse_snapshot,
@@ -51,6 +52,9 @@ def problems(data) -> list[tuple[str, str]]:
         (position(specials={"chalice": 1}), [("player.specials", "Input should be a JSON array")]),
         (position(ships=[5]), [("player.ships[0]", "Input should be a JSON object")]),
         (position(ships=[{"type": "canoe"}]), [("player.ships[0].type", "Input should be 'whaling-boat', 'knarr' or 'longship'")]),
+        (position(specials=["chalic"]), [("player.specials[0]", "unknown special tile 'chalic'; did you mean 'chalice'? (see affo pieces)")]),
+        (on_home({"piece": 5, "row": 0, "col": 0}), [("player.boards[0].placements[0].piece", "unknown piece 5 (see affo pieces)")]),
+        (position(goods={"skin-and-bones": -1}), [("player.goods.skin-and-bones", "Input should be greater than or equal to 0")]),
         (position(resources={"wood": 1, "gold": 2}), [("player.resources.gold", "Input should be 'wood', 'stone' or 'ore'")]),
         (position(emigrated="two"), [("player.emigrated", "Input should be a valid integer or a JSON array")]),
         (position(emigrated=13), [("player.emigrated", "from 0 to 12 ships emigrate (each takes a banquet position): give a count or a list of ship types")]),
@@ -77,6 +81,7 @@ def test_a_problem_reads_as_path_and_message():
 
 def test_long_values_are_cut_in_messages():
     assert short_repr("abc") == "'abc'"
+    assert short_repr("x" * 38) == "'" + "x" * 38 + "'"  # 40 characters: the limit, kept whole
     assert short_repr("x" * 50) == "'" + "x" * 38 + "…"
     assert len(short_repr("x" * 50)) == 40
 
@@ -130,6 +135,29 @@ def test_nesting_and_huge_integers_are_refused_by_path(tmp_path):
     assert [(p.path, p.message) for p in err.value.problems] == [("player.silver", "an integer of 40 digits is far beyond anything a game counts")]
 
 
+@pytest.mark.parametrize("digits, message", [(30, "Input should be less than or equal to 999"), (31, "an integer of 31 digits is far beyond anything a game counts")])
+def test_integers_are_read_up_to_30_digits(tmp_path, digits, message):
+    """Longer literals are never turned into Python integers (their conversion is quadratic)."""
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(position()).replace('"boards": []', '"boards": [], "silver": ' + "9" * digits), encoding="utf-8")
+    with pytest.raises(SnapshotError) as err:
+        read_snapshot(path)
+    assert [(p.path, p.message) for p in err.value.problems] == [("player.silver", message)]
+
+
+def test_json_too_deep_for_the_parser_is_refused_at_the_root(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert read_problems(path) == [("$", f"JSON nested too deep (a snapshot needs at most {MAX_DEPTH} levels)")]
+
+
+def test_messages_at_one_path_are_joined():
+    """pydantic's "Input should be" alternatives read as one sentence; any other messages side by side."""
+    assert _join(["Input should be a valid integer", "Input should be a JSON array"]) == "Input should be a valid integer or a JSON array"
+    assert _join(["Input should be a valid integer", "too many"]) == "Input should be a valid integer; too many"
+    assert _join(["Input should be a valid integer"]) == "Input should be a valid integer"
+
+
 def test_a_byte_order_mark_is_harmless(tmp_path):
     marked = tmp_path / "marked.json"
     marked.write_bytes(b"\xef\xbb\xbf" + json.dumps(position(silver=3)).encode())
@@ -150,5 +178,7 @@ def test_standard_input_is_read_as_bytes_or_text(monkeypatch):
     assert read_snapshot("-").player.silver == 2
     monkeypatch.setattr("sys.stdin", io.StringIO(text))  # no buffer: a test harness's text stream
     assert read_snapshot("-").player.silver == 2
+    monkeypatch.setattr("sys.stdin", io.StringIO("\ud800"))  # a lone surrogate in a text stream: named, not a crash
+    assert read_problems("-") == [("$", "standard input is not UTF-8 text (byte 0: 0xed)")]
     monkeypatch.setattr("sys.stdin", Bytes(b"\xff"))
     assert read_problems("-") == [("$", "standard input is not UTF-8 text (byte 0: 0xff)")]
