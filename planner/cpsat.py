@@ -54,8 +54,9 @@ class Level:
     # solution already reaches it the level is fixed there with no solve
     proven_bound: Callable[[list[int]], int | None] | None = None
     # a proven bound on this level (as `high`/`low`) that costs real time to compute: asked only
-    # when a search near the LP bound has failed, since where the LP is tight it would be wasted
-    dear_bound: Callable[[], int | None] | None = None
+    # when a search near the LP bound has failed (where the LP is tight it would be wasted), given
+    # the best bound known then, so it may stop early and return None when it cannot beat it
+    dear_bound: Callable[[int], int | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -256,7 +257,7 @@ class LevelStep:
 
 def solve_level(model, objective, maximize: bool, params: SolveParams, budget: Budget, callback, dear_bound=None) -> LevelStep:
     """One level: plainly, or (params.lp_bound) cut by its certified LP bound and searched near it
-    (and by `dear_bound()`, a proven bound asked for once the first search near the LP's has failed).
+    (and by `dear_bound(known)`, a proven bound asked for once the first search near the LP's has failed).
 
     The model's objective is already set; the cuts proven here are added to `model` (valid for
     every solution, so later levels keep them harmlessly).
@@ -287,7 +288,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves)
         if dear_bound is not None:
-            upper, dear_bound = lowered(upper, sign, dear_bound()), None
+            upper, dear_bound = lowered(upper, sign, dear_bound(sign * upper)), None
         if step.code != cp_model.INFEASIBLE and again is not None:
             lp, again = with_second_duals(lp, again), None
             upper = min(upper, lp.best)
@@ -315,14 +316,14 @@ def first_level_value(group: list[Level], value: float) -> float:
     return value // weight + group[0].low
 
 
-def dear_objective_bound(group: list[Level]) -> Callable[[], int | None] | None:
+def dear_objective_bound(group: list[Level]) -> Callable[[int], int | None] | None:
     """A lone level's dear bound in its weighted objective's units (the level less its low)."""
     level = group[0]
     if len(group) != 1 or level.dear_bound is None:
         return None
 
-    def bound() -> int | None:
-        found = level.dear_bound()
+    def bound(known: int) -> int | None:
+        found = level.dear_bound(known + level.low)
         return None if found is None else found - level.low
 
     return bound

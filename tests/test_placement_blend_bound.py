@@ -96,4 +96,4 @@ def test_the_blend_levels_dear_bound_is_the_cap():
     pm, n, _ = hard_case("late")
     plain = objective_for(pm, "blend", n).levels[0]
     level = capped(pm, objective_for(pm, "blend", n), n).levels[0]
-    assert (level.high, level.bound_is_proven, level.dear_bound()) == (plain.high, plain.bound_is_proven, 168)
+    assert (level.high, level.bound_is_proven, level.dear_bound(169), level.dear_bound(168)) == (plain.high, plain.bound_is_proven, 168, None)
