@@ -67,6 +67,17 @@ class CoverIndex:
     def mask_of(self, board: int, cells) -> int:
         return self.mask_of_keys((board, cell) for cell in cells)
 
+    def short(self, room: list[int], uncovered: list[int]) -> bool:
+        """Some group of pools has less area in `room` than cells `uncovered` (asked at every node of
+        both cover searches: written out)."""
+        for r, group in zip(room, self.groups):
+            need = 0
+            for p in group:
+                need += uncovered[p]
+            if r < need:
+                return True
+        return False
+
     def mask_of_keys(self, keys) -> int:
         """Keys no candidate covers have no bit: no tile can be laid there anyway."""
         out = 0
@@ -106,23 +117,12 @@ class Search:
         self.cut_short = not found and self.nodes >= budget
         return list(self.chosen) if found else None
 
-    def short_of_room(self) -> bool:
-        """Some group of pools has less supply area left than cells still needed (asked at every node: written out)."""
-        uncovered = self.uncovered
-        for room, group in zip(self.room, self.index.groups):
-            need = 0
-            for p in group:
-                need += uncovered[p]
-            if room < need:
-                return True
-        return False
-
     def cover(self, at: int) -> bool:
         while at < len(self.order) and self.covered >> self.order[at] & 1:
             at += 1
         if at == len(self.order):
             return True
-        if self.short_of_room():
+        if self.index.short(self.room, self.uncovered):
             return False
         tried: set[int] = set()
         ix = self.index

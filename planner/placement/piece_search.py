@@ -126,16 +126,6 @@ class PieceSearch:
 
         return lowest
 
-    def short(self, room: list[int], uncovered: list[int]) -> bool:
-        """Some group of pools has less area in `room` than cells `uncovered` (asked per item per node: written out)."""
-        for r, group in zip(room, self.index.groups):
-            need = 0
-            for p in group:
-                need += uncovered[p]
-            if r < need:
-                return True
-        return False
-
     def spare(self, room: list[int], uncovered: list[int]) -> list[int]:
         """Per item, the area it may lay beyond the needed cells: the least spare area of the
         groups of pools it counts in (an overhang spends it there)."""
@@ -144,7 +134,7 @@ class PieceSearch:
 
     def lay_next(self, covered: int, room: list[int], uncovered: list[int], open_: list[tuple[int, list[Place]]], counts: list[int]) -> bool | None:
         """True: covered; False: no cover below this node; None: out of nodes."""
-        if self.short(room, uncovered):
+        if self.index.short(room, uncovered):
             return False
         items = self.ready.items
         reach, best, best_key = 0, None, None
@@ -153,7 +143,7 @@ class PieceSearch:
                 reach |= mask
             item = items[k]
             without = [r - item.size if g in item.fits else r for g, r in enumerate(room)]
-            forced = self.short(without, uncovered)
+            forced = self.index.short(without, uncovered)
             if forced and not places:
                 return False
             key = (not forced, len(places), -item.size, k)
