@@ -35,7 +35,7 @@ import numpy as np
 from planner.placement.bonus_bound import BoardOption, Pools, all_board_options, bonus_worth
 from planner.placement.candidates import TAKES
 from planner.placement.model import PlacementModel
-from planner.placement.objectives import Objective
+from planner.placement.objectives import Objective, blend_units
 from planner.placement.points_bound import extra_minus_cells, negative_cells, non_silver_area, resources_bound
 from planner.placement.pool_cover import ExclusiveTiles
 
@@ -138,11 +138,9 @@ class BlendBound:
 
     def caps_of(self, incomes: np.ndarray, values: np.ndarray, points: np.ndarray) -> dict[tuple[int, int], int]:
         """Per (income, value): the most blend over states of that income and at least that value."""
-        pm, n = self.pm, self.rounds_left
+        pm = self.pm
         keep = points > NO_LAYOUT
         incomes, values, points = incomes[keep], values[keep], points[keep]
-        s = pm.scale
-        silver = round(pm.values.get("silver", 1) * s)
         extra = resources_bound(pm.states, pm.supply, pm.final)
         caps: dict[tuple[int, int], int] = {}
         for income in sorted(set(incomes.tolist())):
@@ -152,7 +150,7 @@ class BlendBound:
             for value in range(int(worth[0]), -1, -1):
                 at = np.searchsorted(-worth, -value, side="right") - 1  # the last state worth at least `value`
                 gain = int(most[at]) + extra + income - pm.income_before
-                caps[(income, value)] = s * gain + n * (silver * (income - pm.income_before) + value)
+                caps[(income, value)] = blend_units(pm, self.rounds_left, gain, income, value)
         return caps
 
     def points(self, counts: list[np.ndarray]) -> np.ndarray:
@@ -223,11 +221,9 @@ def blend_cap(pm: PlacementModel, expr, rounds_left: int, known: int | None = No
     """The least of the counting bound and the LP bound with its caps (model units), or None; None
     too when the counting bound does not beat `known` (the LP with its caps then proves no more
     than the level's own LP did: round 4's 73 against a counting bound of 74)."""
-    caps = BlendBound(pm, rounds_left).caps
-    if not caps:
-        return None
-    best = max(caps.values())
-    if known is not None and best >= known:
+    counted = BlendBound(pm, rounds_left)
+    caps, best = counted.caps, counted.best
+    if best is None or known is not None and best >= known:
         return None
     found = lp_cap(pm, expr, caps)
     return best if found is None else min(best, found)

@@ -53,17 +53,27 @@ def objective_for(pm: PlacementModel, name: str, rounds_left: int) -> Objective:
             points,
         ]
         return Objective("income", levels, lambda t: t["income"], lambda v: v)
-    silver = round(pm.values.get("silver", 1) * pm.scale)
-    s, n = pm.scale, rounds_left
-    expr = s * pm.final_gain + n * (silver * (pm.income - pm.income_before) + pm.bonus_value)
-    low = s * lo - n * silver * pm.income_before
-    high = s * hi + n * (silver * (pm.income_best - pm.income_before) + pm.bonus_bound)
+    expr = blend_units(pm, rounds_left, pm.final_gain, pm.income, pm.bonus_value)
+    low = blend_units(pm, rounds_left, lo, 0, 0)
+    high = blend_units(pm, rounds_left, hi, pm.income_best, pm.bonus_bound)
+    silver, s, n = silver_units(pm), pm.scale, rounds_left
 
     def value_of(t: dict[str, float]) -> float:
         income_gain = t["income"] - pm.income_before
         return t["final_gain"] + n * (silver / s * income_gain + t["bonus_value"] - pm.bonus_value_before)
 
     return Objective("blend", [Level("blend", expr, low, high, maximize=True)], value_of, lambda v: v / s)
+
+
+def silver_units(pm: PlacementModel) -> int:
+    """A silver of income in the model's units."""
+    return round(pm.values.get("silver", 1) * pm.scale)
+
+
+def blend_units(pm: PlacementModel, rounds_left: int, gain, income, bonus_value):
+    """The blend in the model's units: the score gain, plus the income gained and the bonus value
+    (model units) in each income phase left; numbers, or the model's expressions."""
+    return pm.scale * gain + rounds_left * (silver_units(pm) * (income - pm.income_before) + bonus_value)
 
 
 def tie_break(pm: PlacementModel) -> list[Level]:

@@ -126,7 +126,7 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     cands = all_candidates(states, supply)
     pm = PlacementModel(states, supply, cands, final, values)
     objective = objective_for(pm, choice.objective, choice.rounds_left)
-    if objective.name == "blend" and len(pm.model.proto.variables) >= LP_MIN_VARIABLES:  # large models: where the LP runs
+    if objective.name == "blend":  # its cap is asked only on the LP's path (large models), where the LP is not tight
         objective = capped(pm, objective, choice.rounds_left)
     bonus_bound = BonusBound(pm.states, pm.supply, pm.candidates, pm.values, pm.scale) if objective.name == "income" else None
     index = CoverIndex(pm.states, pm.candidates, pm.supply) if objective.name == "income" else None
