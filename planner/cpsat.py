@@ -133,12 +133,16 @@ def pack(levels: list[Level], max_packed_range: int | None) -> list[list[Level]]
 
 
 def weighted(group: list[Level]) -> cp_model.LinearExprT:
-    """sum of level_k x (product of the ranges of the levels after k): lexicographic, exactly."""
+    """The first level in units of the later levels' ranges, each later level counted from its
+    low: lexicographic, exactly. A lone level is its own expression, so the objective's value and
+    bound are the level's."""
     total, weight = 0, 1
-    for level in reversed(group):
-        total += weight * (level.expr - level.low)
+    for level in reversed(group[1:]):
+        # not `+=`: CP-SAT's sums add in place, and `expr - 0` is `expr`, so the level's own
+        # expression would grow into the objective (its value read back as the whole sum)
+        total = total + weight * (level.expr - level.low)
         weight *= level.high - level.low + 1
-    return total
+    return total + weight * group[0].expr
 
 
 def hint_solution(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
@@ -190,7 +194,7 @@ def solve_lexicographic(
             model.maximize(objective)
         else:
             model.minimize(objective)
-        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]), dear_objective_bound(group))
+        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]), group[0].dear_bound if len(group) == 1 else None)
         solver, code = step.solver, step.code
         solves += step.solves
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -308,25 +312,12 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
 
 
 def first_level_value(group: list[Level], value: float) -> float:
-    """The group's first level's value (or bound) read off its weighted objective (`weighted`):
-    the objective counts each level from its low, the first in units of the later levels' ranges."""
+    """The group's first level's value (or bound) read off its weighted objective (`weighted`),
+    where the later levels add less than one unit of the first."""
     weight = 1
     for level in group[1:]:
         weight *= level.high - level.low + 1
-    return value // weight + group[0].low
-
-
-def dear_objective_bound(group: list[Level]) -> Callable[[int], int | None] | None:
-    """A lone level's dear bound in its weighted objective's units (the level less its low)."""
-    level = group[0]
-    if len(group) != 1 or level.dear_bound is None:
-        return None
-
-    def bound(known: int) -> int | None:
-        found = level.dear_bound(known + level.low)
-        return None if found is None else found - level.low
-
-    return bound
+    return value // weight
 
 
 def lowered(upper: int, sign: int, bound: int | None) -> int:

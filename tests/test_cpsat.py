@@ -100,6 +100,20 @@ def test_packing_levels_changes_no_answer(seed):
     assert packed.solves <= 3
 
 
+def test_packing_leaves_each_levels_expression_as_it_was():
+    """CP-SAT's sums add in place and `expr - 0` is `expr`: packed levels counted from a low of 0
+    once grew into the whole objective, and their values were read back as its value."""
+    model = cp_model.CpModel()
+    x = [model.new_bool_var(f"x{i}") for i in range(4)]
+    model.add(sum(x) <= 2)
+    exprs = [x[0] + 2 * x[1], x[2] + x[3], 3 * x[0] + x[3]]
+    levels = [Level(f"level {k}", e, 0, 6, maximize=True) for k, e in enumerate(exprs)]
+    before = [str(e) for e in exprs]
+    answer = solve_lexicographic(model, levels, max_packed_range=2**40)
+    assert [str(e) for e in exprs] == before
+    assert (answer.status, answer.values, answer.solves) == ("OPTIMAL", [3, 0, 3], 1)  # x0 and x1: the only 3 of level 0
+
+
 def test_the_callers_model_is_left_unchanged_and_can_be_solved_again():
     model, x, levels, brute_force = tiny_problem(3)
     before = len(model.proto.constraints)
@@ -218,8 +232,8 @@ def test_a_dear_bound_is_asked_only_when_the_lp_is_not_tight(capacity, optimum, 
 
 
 def test_a_bound_is_read_in_its_levels_own_units():
-    """A lone level counts from its low; packed, the first level in units of the later levels' ranges."""
+    """A lone level is its own objective; packed, the first level in units of the later levels' ranges."""
     first, second = Level("a", 0, -5, 9), Level("b", 0, 2, 4)
-    assert first_level_value([first], 12) == 7
-    assert first_level_value([first, second], 12) == 4 - 5
-    assert first_level_value([first, second], 14.5) == 4 - 5
+    assert first_level_value([first], 7) == 7
+    assert first_level_value([first, second], 3 * 4 + 2) == 4  # b adds 2 - its low 2, under one unit of a
+    assert first_level_value([first, second], 3 * -5 + 2.5) == -5
