@@ -97,3 +97,62 @@ def test_a_needed_cell_no_tile_can_cover_fails_at_once_in_both_searches():
     for lowest_first in (False, True):
         by_tiles = PieceSearch(need, set(), pieces, index, lowest_first=lowest_first)
         assert by_tiles.run(UNLIMITED) is None and not by_tiles.cut_short
+
+
+def mid_income_bound_needs():
+    """Mid's cells needed for its area bound on income (8; the optimum is 7), as income_layout asks."""
+    from models.snapshot import read_snapshot
+    from planner.placement.income_bound import area_income_bound
+    from planner.placement.income_layout import combinations_at
+
+    s = read_snapshot("tests/fixtures/place_mid.json")
+    states, pieces = board_states(s), placeable_supply(s, {}, False)
+    candidates = all_candidates(states, pieces)
+    bound = area_income_bound(states, pieces)
+    combos = combinations_at(states, pieces, bound)
+    needs = [({(o.board, cell) for o in c for cell in o.need}, set()) for c in combos]
+    return bound, needs, pieces, CoverIndex(states, candidates, pieces)
+
+
+def test_no_cover_proves_mid_income_bound_has_none_and_cover_one_skips_the_cells(monkeypatch):
+    """Mid's income bound has one choice of depths, and the search by tiles runs out of options on
+    it in 3 nodes (both orders): `no_cover` says so within NO_COVER_NODES, and `cover_one` answers
+    None without the searches by cells, which would spend their whole first budget finding none."""
+    import planner.placement.income_layout as income_layout
+    import planner.placement.cover_search as cover_search
+
+    bound, needs, pieces, index = mid_income_bound_needs()
+    assert bound == 8 and len(needs) == 1
+    for lowest_first in (False, True):
+        search = PieceSearch(*needs[0], pieces, index, lowest_first=lowest_first)
+        assert search.run(UNLIMITED) is None and not search.cut_short and search.nodes == 3
+    assert income_layout.no_cover([PieceSearch(*needs[0], pieces, index)], income_layout.NO_COVER_NODES)
+    cells_searched = []
+    monkeypatch.setattr(income_layout, "search_for", lambda *a, **k: cells_searched.append(a) or cover_search.search_for(*a, **k))
+    assert income_layout.cover_one(needs, pieces, index, income_layout.NODE_BUDGET) is None
+    assert not cells_searched
+
+
+@pytest.mark.parametrize("supply", SUPPLIES)
+def test_cover_one_answers_as_without_the_no_cover_test(supply, monkeypatch):
+    """`cover_one` with its test first gives the same cover (or None) as without it, on lists of
+    needs with and without covers; a cover found while testing is not what is returned. The test
+    runs to the end here (these needs take more than NO_COVER_NODES to run out of options)."""
+    import planner.placement.income_layout as income_layout
+
+    monkeypatch.setattr(income_layout, "NO_COVER_NODES", UNLIMITED)
+
+    s = snap([{"id": "A", "board": "shetland"}], goods=supply)
+    states, pieces = board_states(s), placeable_supply(s, {}, False)
+    candidates = all_candidates(states, pieces)
+    index = CoverIndex(states, candidates, pieces)
+    singles = needs(candidates, len(supply), 30)
+    lists = [[n] for n in singles] + [singles[k : k + 3] for k in range(0, 30, 3)]
+    verdicts = []
+    check = income_layout.no_cover
+    monkeypatch.setattr(income_layout, "no_cover", lambda searches, nodes: verdicts.append(check(searches, nodes)) or verdicts[-1])
+    tested = [income_layout.cover_one(n, pieces, index, 3000) for n in lists]
+    monkeypatch.setattr(income_layout, "no_cover", lambda searches, nodes: False)
+    assert tested == [income_layout.cover_one(n, pieces, index, 3000) for n in lists]
+    assert any(verdicts) and not all(verdicts)  # the test skipped some searches, not all
+    assert any(t is None for t in tested) and any(t is not None for t in tested)

@@ -33,6 +33,11 @@ PIECE_FIRST_BUDGET = 6000
 # whole budget after it: where laying large tiles first is what finds a cover (five boards' bonus
 # level: 5,454 nodes by tiles, none in 30,000 by cells) the cells' whole budget was spent first.
 CELLS_FIRST_SHARE = 4
+# Nodes each search by tiles first gets to show it has no cover: where none exists it runs out of options
+# at once (mid's income bound: 3 nodes each, where the searches by cells had spent 0.17 s of CPU in all
+# before the tiles were tried; the final case's 57). The first search still open ends the test: where a
+# cover exists it cost 0.3-12 ms on the benchmark's cases, 41 on the late fixture (prepare and root).
+NO_COVER_NODES = 100
 MAX_COMBINATIONS = 24  # choices tried, fewest needed cells first
 MAX_DEPTH_CHOICES = 100_000  # choices of depths listed before the fewest are picked (every case's few hundred at most)
 
@@ -122,15 +127,29 @@ def cover_one(needs: list[tuple[set[Key], set[Key]]], supply: Counter, index: Co
     where both find one, the search by cells lays fewer single cells (no overhang first, largest
     tile first), so its layout often reaches the points bound as well (round 4: with tiles first
     the points level took CP-SAT 1.47 units of work instead of none). When every search by tiles has
-    run out of options no cover exists, and the cells' second pass is skipped."""
+    run out of options no cover exists, and the cells' second pass is skipped; so are all the searches
+    when the searches by tiles in candidate order run out of options at once (`no_cover`)."""
     def by_cells():
         return [search_for(need, free, supply, index, apart_first) for need, free in needs for apart_first in (True, False)]
 
+    by_tiles = [PieceSearch(need, free, supply, index, lowest_first=low) for need, free in needs for low in (False, True)]
+    if no_cover(by_tiles[::2], NO_COVER_NODES):
+        return None
     found = first_cover(by_cells(), budget // CELLS_FIRST_SHARE)
     if found is not None:
         return found
-    by_tiles = [PieceSearch(need, free, supply, index, lowest_first=low) for need, free in needs for low in (False, True)]
     found = first_cover(by_tiles, budget, first=min(budget, PIECE_FIRST_BUDGET))
     if found is not None or not by_tiles:
         return found  # first_cover drops a search only when it has run out of options: then no cover exists (mid's income: 0.4 s saved twice)
     return first_cover(by_cells(), budget)
+
+
+def no_cover(searches: list[PieceSearch], nodes: int) -> bool:
+    """True when each search runs out of options within `nodes`: no cover exists for any (one
+    order of a search by tiles is as complete as the other, and as the search by cells). A cover
+    found here is not returned (the searches by cells come first, as in `cover_one`), and each
+    search keeps its prepared tiles for `cover_one`'s second pass, which runs it again from scratch."""
+    for search in searches:
+        if search.run(nodes) is not None or search.cut_short:
+            return False
+    return True
