@@ -10,9 +10,11 @@ round, and before it the root's best choices and the played action each scored b
 the round after its line (planner/next_round.py), so a game the planner played is judged its
 own best where the position is rebuilt exactly. Where the planner follows a rule of thumb
 (planner/rules_of_thumb.py), its choice is the rule's move, valued by a search that plans the
-rest of the round behind it. After a dice action the review follows the likeliest outcome,
-since a record does not say how the dice fell. All of it is the planner's estimate, never a
-proof, and is labelled so.
+rest of the round behind it. A record does not say how the dice fell: after a dice action the
+review follows the likeliest outcome after which the round's later recorded actions are all
+legal (a whaling trip that failed cannot be followed by upgrading the oil it would have brought),
+the likeliest of all where none or too many ways must be tried. All of it is the planner's
+estimate, never a proof, and is labelled so.
 """
 
 from __future__ import annotations
@@ -24,6 +26,11 @@ from models.record import GameRecord, RecordedAction
 from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 
 from planner.round_search import PLAYER_NODES as NODES  # per judged action: affo solo's budget
+
+# Ways of using the round's later recorded actions tried, at most, before a dice outcome is taken as
+# consistent with them (a count, not a clock: the same record gives the same review); past it the
+# likeliest outcome is followed, as when none is consistent.
+CONSISTENCY_TRIES = 2000
 
 # How an action is judged: "search", the round search at NODES states, every choice valued by the one search (the
 # default: a long game's review in under 10 s); "player", as affo solo's player chooses (about twice the time).
@@ -90,10 +97,10 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES, judge: st
     s = initial_state(snap, context)
     how = Judging(nodes, judge == "player", RoundMemo(), Memo() if judge == "player" else None)
     judged = []
-    for recorded in r.actions:
+    for k, recorded in enumerate(r.actions):
         if recorded.kind == "pass":
             break
-        found = _judge(s, setting, recorded, how)
+        found = _judge(s, setting, recorded, how, r.actions[k + 1 :])
         if isinstance(found, str):
             return ActionsReview(tuple(judged), found)
         judgement, s = found
@@ -110,7 +117,7 @@ def _redated(before: Snapshot, round_: int) -> Snapshot:
     return parse_snapshot(data)
 
 
-def _judge(s, setting, recorded: RecordedAction, how: Judging):
+def _judge(s, setting, recorded: RecordedAction, how: Judging, later: tuple[RecordedAction, ...] = ()):
     from planner.round_search import LAST_ROUND_FACTOR, Options, Search, player_nodes
     from planner.rules_of_thumb import rule_move
     from planner.value import CURRENT
@@ -123,7 +130,7 @@ def _judge(s, setting, recorded: RecordedAction, how: Judging):
     ruled = _ruled_best(s, setting, options, rule, how.memo) if rule else None
     if ruled and _matches(ruled[2], recorded):  # the planner's own move: no other search needed
         value, _, action, child, search = ruled
-        return ActionJudgement(action.label, value, f"{action.label} ({rule.reason})", value), _next_state(search, child)
+        return ActionJudgement(action.label, value, f"{action.label} ({rule.reason})", value), _next_state(search, child, setting, later)
     search = Search(s, setting, options, memo=how.memo)
     search.explore()  # the root's choices are valued below; no plan is needed
     value = search.values()
@@ -140,7 +147,7 @@ def _judge(s, setting, recorded: RecordedAction, how: Judging):
         judgement = _against_the_player(search, setting, options, value, edges, played, how.ahead)
     else:
         judgement = _against_the_search(edges, played)
-    return judgement, _next_state(search, played[3])
+    return judgement, _next_state(search, played[3], setting, later)
 
 
 def _against_the_search(edges, played) -> ActionJudgement:
@@ -186,13 +193,35 @@ def _matches(action, recorded: RecordedAction) -> bool:
     return json.loads(json.dumps(action.as_json()["choice"])) == recorded.choice
 
 
-def _next_state(search, child):
-    """The state after the action: for dice, the likeliest outcome (the record does not say)."""
+def _next_state(search, child, setting, later: tuple[RecordedAction, ...]):
+    """The state after the action: for dice, the likeliest outcome the later recorded actions agree with."""
     from models.round_rules import State
 
     if isinstance(child, State):
         return child
-    return search.outcomes(child)[0][3]  # the likeliest outcome (they come likeliest first)
+    states = [outcome[3] for outcome in search.outcomes(child)]  # likeliest first
+    tries = [CONSISTENCY_TRIES]
+    return next((state for state in states if _allows(state, setting, later, tries)), states[0])
+
+
+def _allows(s, setting, later: tuple[RecordedAction, ...], tries: list[int]) -> bool:
+    """Whether the recorded actions `later` can all be taken in turn from `s`, the dice falling some
+    way; False also once `tries` (shared, counted down) runs out."""
+    from models.round_rules import legal_actions
+    from planner.chance import outcomes
+
+    if not later or later[0].kind == "pass":
+        return True
+    for action in legal_actions(s, setting):
+        if not _matches(action, later[0]):
+            continue
+        for branch in outcomes(s, action, setting):
+            tries[0] -= 1
+            if tries[0] < 0:
+                return False
+            if _allows(branch.state, setting, later[1:], tries):
+                return True
+    return False
 
 
 def _describe(recorded: RecordedAction) -> str:

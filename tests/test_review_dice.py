@@ -1,0 +1,59 @@
+"""How the review follows a dice action it cannot see the fall of: the likeliest outcome after
+which the round's later recorded actions are all legal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from models.record import read_record
+from models.round_context import RoundContext
+from models.round_rules import initial_state, legal_actions, setting_for
+from planner.chance import outcomes
+from planner.review.actions import CONSISTENCY_TRIES, _allows, _matches, _next_state, _redated
+
+GAME = Path(__file__).resolve().parent.parent / "examples/game-long.json"
+
+
+def whaling_in_round_3():
+    """Round 3 of the example game starts with a whaling trip, then upgrades what the catch brought."""
+    record = read_record(GAME)
+    r = record.rounds[2]
+    snap = _redated(record.before(2), r.round)
+    context = r.context or RoundContext(players=r.snapshot.game.players)
+    setting, s = setting_for(snap, context), initial_state(snap, context)
+    (whaling,) = [a for a in legal_actions(s, setting) if _matches(a, r.actions[0])]
+    return setting, outcomes(s, whaling, setting), r.actions[1:]
+
+
+def test_only_a_successful_trip_allows_the_rounds_later_actions():
+    setting, branches, later = whaling_in_round_3()
+    assert [(b.note, _allows(b.state, setting, later, [CONSISTENCY_TRIES])) for b in branches] == [
+        ("success", True), ("success spending 1 spear", True), ("failure (compensation taken)", False),
+    ]  # fmt: skip
+    assert _allows(branches[2].state, setting, (), [CONSISTENCY_TRIES])  # nothing later: anything goes
+
+
+class Outcomes:
+    """A search's chance node as _next_state reads it: (probability, fraction, note, state), likeliest first."""
+
+    def __init__(self, branches):
+        self.listed = sorted(((float(b.probability), b.probability, b.note, b.state) for b in branches), key=lambda o: -o[0])
+
+    def outcomes(self, child):
+        return self.listed
+
+
+def test_the_review_follows_the_likeliest_outcome_the_record_allows():
+    setting, branches, later = whaling_in_round_3()
+    failure = next(b for b in branches if b.note.startswith("failure"))
+    assert max(branches, key=lambda b: b.probability) is failure  # the likeliest fall, 0.58
+    chosen = _next_state(Outcomes(branches), ("chance",), setting, later)
+    assert chosen == next(b.state for b in branches if b.note == "success")  # the likeliest of the two successes
+
+
+def test_with_no_outcome_allowed_or_no_tries_left_the_likeliest_is_followed():
+    setting, branches, later = whaling_in_round_3()
+    failure = next(b for b in branches if b.note.startswith("failure"))
+    success = [b for b in branches if b.note.startswith("success")]
+    assert _next_state(Outcomes([failure]), ("chance",), setting, later) == failure.state
+    assert not _allows(success[0].state, setting, later, [0])  # the count is spent at once
