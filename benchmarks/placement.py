@@ -4,7 +4,8 @@ Run: python benchmarks/placement.py [--runs 5] [--work-limit W] [--cases late,fi
 — prints a table and, when every case and objective was run, writes the top of
 benchmarks/RESULTS-placement.md (a partial run only prints). Each (case, objective) is solved
 --runs times with the CLI's defaults (1 worker, seed 0) and, in the same process, with the baseline:
-the solver as it was before the certified LP bound (no bound, no reduced-cost fixing, CP-SAT's default probing, the points-first greedy hint only, no tie-break). Times are medians of
+the solver as it was before the certified LP bound (no bound, no reduced-cost fixing, CP-SAT's
+default probing, the points-first greedy hint only, no tie-break). Times are medians of
 wall and CPU seconds, including the model build and the rule checker's verification, beside
 CP-SAT's deterministic time (its own measure of work: the same on a quiet or a loaded machine).
 Other jobs may load this machine, so the load average is written with the figures.
@@ -205,13 +206,16 @@ def main() -> None:
         table.add_row(*map(str, row))
     Console(width=200).print(table)
     print(machine())
+    if words or set(args.objectives.split(",")) != set(OBJECTIVES):
+        # a partial run would replace the whole table with its few rows
+        print("some cases or objectives only: benchmarks/RESULTS-placement.md left as it was", file=sys.stderr)
+        return
     limit = f"work limit {args.work_limit} (CP-SAT deterministic time)" if args.work_limit else "the CLI's default work limit"
     loads = f"load average (1, 5, 15 min) {load_before} at the start, {load()} at the end; `load` is the 1-minute average after each row"
     text = (
         "# Benchmark: affo place\n\n"
         f"`python benchmarks/placement.py --runs {args.runs}"
         + (f" --work-limit {args.work_limit}" if args.work_limit else "")
-        + (f" --cases {args.cases}" if args.cases else "")
         + (" --no-baseline" if args.no_baseline else "")
         + f"` — every objective, CLI defaults (1 worker, seed 0), {limit}"
         + ("" if args.no_baseline else "; the baseline (the solver before the certified LP bound) in the same process")
@@ -219,10 +223,6 @@ def main() -> None:
         "verification; `work` is CP-SAT's deterministic time (load-independent).\n\n"
         f"Machine: {machine()}; {loads}.\n\n" + markdown(frame) + "\n"
     )
-    if words or set(args.objectives.split(",")) != set(OBJECTIVES):
-        # a partial run would replace the whole table with its few rows
-        print("some cases or objectives only: benchmarks/RESULTS-placement.md left as it was", file=sys.stderr)
-        return
     results = ROOT / "benchmarks/RESULTS-placement.md"
     results.write_text(text + kept_sections(results))
 

@@ -223,7 +223,7 @@ def blend_cap(pm: PlacementModel, expr, rounds_left: int, known: int | None = No
     than the level's own LP did: round 4's 73 against a counting bound of 74)."""
     counted = BlendBound(pm, rounds_left)
     caps, best = counted.caps, counted.best
-    if best is None or known is not None and best >= known:
+    if best is None or (known is not None and best >= known):
         return None
     found = lp_cap(pm, expr, caps)
     return best if found is None else min(best, found)

@@ -117,7 +117,7 @@ def _redated(before: Snapshot, round_: int) -> Snapshot:
     return parse_snapshot(data)
 
 
-def _judge(s, setting, recorded: RecordedAction, how: Judging, later: tuple[RecordedAction, ...] = ()):
+def _judge(s, setting, recorded: RecordedAction, how: Judging, later: tuple[RecordedAction, ...]):
     from planner.round_search import LAST_ROUND_FACTOR, Options, Search, player_nodes
     from planner.rules_of_thumb import rule_move
     from planner.value import CURRENT
