@@ -26,6 +26,7 @@ NODE_BUDGET = 30_000  # search nodes over every choice of depths (a node is one 
 BONUS_NODE_BUDGET = 30_000  # likewise over every choice of depths and bonuses
 BELOW_BOUND_VALUES = 3  # bonus values below the bound tried when no cover reaches the bound
 BELOW_BOUND_BUDGET = 3_000  # nodes for each of them
+BELOW_BOUND_INCOMES = 4  # likewise, incomes below the area bound tried when no cover reaches it
 POINTS_NODE_BUDGET = 30_000  # likewise over every choice reaching the points bound
 # nodes per search by tiles in the first pass: five boards' bonus level finds its cover in 5,454
 PIECE_FIRST_BUDGET = 6000
@@ -63,15 +64,26 @@ def combinations_at(states: list[BoardState], supply: Counter, income: int) -> l
     return sorted(listed.choices, key=lambda c: (sum(len(o.need) for o in c), [o.depths for o in c]))
 
 
-def income_layout(states: list[BoardState], supply: Counter, candidates: list[Candidate], index: CoverIndex | None = None) -> list[int] | None:
-    """Candidate indices of a layout whose income is the area bound, or None if none was found."""
+def income_layout(
+    states: list[BoardState], supply: Counter, candidates: list[Candidate], index: CoverIndex | None = None, ordered: Callable[[list[int]], bool] = lambda chosen: True
+) -> list[int] | None:
+    """Candidate indices of a layout whose income is the area bound, else the highest income below
+    it that the cover search reaches (BELOW_BOUND_INCOMES of them, BELOW_BOUND_BUDGET nodes each),
+    or None; only a cover `ordered` accepts (one with a legal laying order) counts. Below the
+    bound it settles nothing, but it is the solver's hint: on large supplies whose shapes do not
+    fit the bound, CP-SAT started from the greedy layout's income and stayed near it (random late
+    inventories, benchmarks/placement_random.py: 10-15 where covers of 20-25 exist)."""
     bound = area_income_bound(states, supply)
     if bound is None:
         return None
-    combos = combinations_at(states, supply, bound)
     index = index or CoverIndex(states, candidates, supply)
-    needs = [({(o.board, cell) for o in c for cell in o.need}, set()) for c in combos[:MAX_COMBINATIONS]]
-    return cover_one(needs, supply, index, NODE_BUDGET)
+    for income in range(bound, max(-1, bound - BELOW_BOUND_INCOMES - 1), -1):
+        combos = combinations_at(states, supply, income)
+        needs = [({(o.board, cell) for o in c for cell in o.need}, set()) for c in combos[:MAX_COMBINATIONS]]
+        found = cover_one(needs, supply, index, NODE_BUDGET if income == bound else BELOW_BOUND_BUDGET)
+        if found is not None and ordered(found):
+            return found
+    return None
 
 
 def bonus_layout(bound: BonusBound, income: int, supply: Counter, index: CoverIndex) -> list[int] | None:

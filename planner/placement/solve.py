@@ -131,7 +131,7 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         objective = capped(pm, objective, choice.rounds_left)
     bonus_bound = BonusBound(pm.states, pm.supply, pm.candidates, pm.values, pm.scale) if objective.name == "income" else None
     index = CoverIndex(pm.states, pm.candidates, pm.supply) if objective.name == "income" else None
-    greedy = best_greedy(pm, objective, final, bonus_bound, index)
+    greedy = best_greedy(pm, objective, final, bonus_bound, index, lambda chosen: not boards_without_order(pm, snapshot, chosen, order_of))
     params = solver_params(settings)
 
     def callback_for(level: Level):
@@ -146,10 +146,9 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     if first is greedy and bonus_bound is not None:  # the boards did not reach the points bound: the cover search may
         greedy = first = points_search(pm, greedy, bonus_bound, index)
     greedy_gain = evaluate(pm, set(greedy.chosen), greedy.resources)["final_gain"]
-    if params.work_limit is not None:  # what the boards took counts against the limit
-        params = replace(params, work_limit=max(0.01, params.work_limit - work))
-    cuts = 0
+    limits, cuts = params, 0
     while True:
+        params, pass_start = still_left(limits, work, start), time.monotonic()  # one budget for the boards and every pass
         hint = greedy if cuts else first
         hint_from(pm, hint)
         levels = objective.levels if cuts else settled_levels(pm, objective, hint, bonus_bound)
@@ -165,7 +164,7 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
             if len(pm.model.proto.variables) >= TIE_BREAK_MAX_VARIABLES:
                 finish.tie_break = "skipped (large model)"
             else:
-                (chosen, resources), finish.tie_break, tie_work = break_ties(pm, objective, answer, params, start, read)
+                (chosen, resources), finish.tie_break, tie_work = break_ties(pm, objective, answer, params, pass_start, read)
                 finish.work = work = work + tie_work
         bad = boards_without_order(pm, snapshot, chosen, order_of)
         if not bad:
@@ -178,6 +177,13 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         for on_board in bad:
             pm.model.add(sum(pm.x[i] for i in on_board) <= len(on_board) - 1)  # no-good cut: not all again
             cuts += 1
+
+
+def still_left(params: SolveParams, work: float, start: float) -> SolveParams:
+    """The limits left once `work` is done, the clock started at `start`."""
+    work_limit = None if params.work_limit is None else max(0.01, params.work_limit - work)
+    seconds = None if params.time_limit is None else max(0.01, params.time_limit - (time.monotonic() - start))
+    return replace(params, work_limit=work_limit, time_limit=seconds)
 
 
 def break_ties(pm: PlacementModel, objective: Objective, answer: LexAnswer, params: SolveParams, start: float, read) -> tuple[Any, str, float]:
@@ -199,7 +205,9 @@ def break_ties(pm: PlacementModel, objective: Objective, answer: LexAnswer, para
     return tie.answer, "proven" if tie.status == "OPTIMAL" else "best found", tie.work
 
 
-def best_greedy(pm: PlacementModel, objective: Objective, final: bool, bonus_bound: BonusBound | None = None, index: CoverIndex | None = None) -> GreedyLayout:
+def best_greedy(
+    pm: PlacementModel, objective: Objective, final: bool, bonus_bound: BonusBound | None = None, index: CoverIndex | None = None, ordered=lambda chosen: True
+) -> GreedyLayout:
     """The better greedy layout for this objective (each takes a tenth of a second); for income
     also a layout reaching the bounds when the cover search finds one: on income and bonus value,
     else on income alone (the points bound is sought after: income_levels.points_search)."""
@@ -207,7 +215,7 @@ def best_greedy(pm: PlacementModel, objective: Objective, final: bool, bonus_bou
     if objective.name == "income":
         index = index or CoverIndex(pm.states, pm.candidates, pm.supply)
         chosen = bonus_layout(bonus_bound, pm.income_best, pm.supply, index) if bonus_bound else None
-        chosen = chosen if chosen is not None else income_layout(pm.states, pm.supply, pm.candidates, index)
+        chosen = chosen if chosen is not None else income_layout(pm.states, pm.supply, pm.candidates, index, ordered)
         layouts += [GreedyLayout(chosen)] if chosen is not None else []
     return max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources)))
 
