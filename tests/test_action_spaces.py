@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
+from dataclasses import fields
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
-from models.actions import GOODS, ActionDataError, load_action_spaces, max_rolls, parse_action_spaces
+from models.actions import GOODS, ActionDataError, load_action_spaces, max_rolls, parse, parse_action_spaces
 from models.facts import rounds
 
 # Columns per space id, from the shared reference list (the facts; the project's data must agree).
@@ -19,8 +21,12 @@ def _text(name: str) -> str:
     return resources.files("models").joinpath("data", name).read_text(encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def spaces():
+    """The board parsed afresh for each test: behind its cache only the first test would read the
+    file, and mutation testing runs for a changed parser only the tests that reached it."""
+    parse._board.cache_clear()
+    parse._by_id.cache_clear()
     return load_action_spaces()
 
 
@@ -48,7 +54,7 @@ def test_each_call_returns_a_fresh_dict(spaces):
 
 
 def test_build_costs(spaces):
-    assert spaces["build-shed"].pay.wood == 2
+    assert spaces["build-shed"].pay.wood == spaces["build-shed"].pay.count("wood") == 2
     assert spaces["build-shed"].gain.count("shed") == 1
     assert spaces["build-shed"].needs == ("shed-in-supply",)
     assert spaces["build-stone-house"].pay.stone == 1
@@ -216,3 +222,98 @@ def test_blue_sword_values_as_printed():
     assert data["sword"] == {
         "rune-stone": 6, "silverware": 7, "chest": 8, "silk": 8, "spices": 9, "jewelry": 10, "treasure-chest": 11, "silver-hoard": 15,
     }
+
+
+LISTING = Path(__file__).parent / "fixtures" / "action_spaces_parsed.txt"
+
+
+def listing(spaces: dict) -> str:
+    """One line per space, board order: every field that differs from its default, as parsed."""
+    def line(space) -> str:
+        changed = [f"{f.name}={getattr(space, f.name)!r}" for f in fields(space) if f.name != "id" and getattr(space, f.name) != f.default]
+        return f"{space.id}: " + ", ".join(changed)
+
+    return "\n".join(line(s) for s in spaces.values()) + "\n"
+
+
+def test_every_space_parses_to_its_reviewed_listing(spaces):
+    """The whole board as parsed, field by field, against a listing reviewed against FACTS.md's
+    table of action spaces (tests/fixtures/action_spaces_parsed.txt). The spot checks above read a
+    few fields; this one sees any field the parser reads differently. After a deliberate change
+    to the data or the parser, write the listing again with `listing(load_action_spaces())` and
+    review its diff against the facts."""
+    assert listing(spaces) == LISTING.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("occupation = { draw = 1 }", "occupation = { draw = -1 }", "space draw-occupation.occupation: expected a whole number >= 0, got -1"),
+        ("occupation = { play = 1 }", "occupation = { play = true }", "space play-occupation-paid.occupation: expected a whole number >= 0, got True"),
+        ("occupation = { draw = 1 }", "occupation = { drew = 1 }", "space draw-occupation.occupation: unknown keys ['drew']"),
+        ('kind = "hunt"\ndie = 8', 'kind = "hunt"\ndie = 6', "space hunt-game-1.roll: hunt aims low with a d8 or d12"),
+        ('kind = "hunt"\ndie = 8\naim = "low"', 'kind = "hunt"\ndie = 8\naim = "high"', "space hunt-game-1.roll: hunt aims low with a d8 or d12"),
+        ('kind = "hunt"', 'kind = "chase"', "space hunt-game-1.roll.kind: 'chase' is not one of"),
+        ("boats = [1, 3]", "boats = [1, 4]", "space whaling-major.roll: boats must be [min, max] within 1-3"),
+        ("boats = [1, 3]", "boats = [2, 1]", "space whaling-major.roll: boats must be [min, max] within 1-3"),
+        ("boats = [1, 3]", "boats = [1]", "space whaling-major.roll: boats must be [min, max] within 1-3"),
+        ('ore = "boats-used"', 'ore = "all"', "space whaling-major.roll.ore: 'all' is not one of"),
+        ('spend = ["wood", "bow"]', 'spend = ["wood", "axe"]', "space hunt-game-1.roll.spend: 'axe' is not one of"),
+        ("failure = { wood = 1, weapons = { bow = 1 } }", "failure = { wood = 1, weapons = { axe = 1 } }", "space hunt-game-1.roll.failure.weapons: 'axe' is not one of"),
+        ("success = { goods = { hide = 1, game-meat = 1 } }", "success = { goods = { hide = -1, game-meat = 1 } }", "space hunt-game-1.roll.success.goods.hide: expected a whole number >= 0, got -1"),
+        ("fail_at_or_below = 5", "fail_at_or_below = -5", "space raid.roll: expected a whole number >= 0, got -5"),
+        ("upgrade = { count = 2, steps = 2 }", "upgrade = { count = 2, steps = 3 }", "space mountain-4-double-2.upgrade: steps must be 1 or 2"),
+        ("upgrade = { count = 4, steps = 1 }", "upgrade = { count = -4, steps = 1 }", "space upgrade-4.upgrade.count: expected a whole number >= 0, got -4"),
+        ("mountain = [3, 2]", "mountain = [3, 0]", "space mountain-3-plus-2.mountain: expected a non-empty list of positive counts, one per strip"),
+        ("mountain = [3, 2]", "mountain = []", "space mountain-3-plus-2.mountain: expected a non-empty list of positive counts, one per strip"),
+        ('mountain = [3, 2]', 'mountain = [3, "2"]', "space mountain-3-plus-2.mountain: expected a whole number >= 0, got '2'"),
+        ('per_animal = { animal = "cattle", good = "milk", max = 3 }', 'per_animal = { animal = "goat", good = "milk", max = 3 }', "space produce-milk.per_animal: 'goat' is not one of"),
+        ('per_animal = { animal = "cattle", good = "milk", max = 3 }', 'per_animal = { animal = "cattle", good = "cheese", max = 3 }', "space produce-milk.per_animal: 'cheese' is not one of"),
+        ('per_animal = { animal = "cattle", good = "milk", max = 3 }', 'per_animal = { animal = "cattle", good = "milk", max = -3 }', "space produce-milk.per_animal: expected a whole number >= 0, got -3"),
+        ('animal = "cattle"\nat_least = 1', 'animal = "cattle"\nat_least = -1', "space weekly-livestock.if_owns: expected a whole number >= 0, got -1"),
+        ('animal = "cattle"\nat_least = 1', 'animal = "goat"\nat_least = 1', "space weekly-livestock.if_owns: 'goat' is not one of"),
+        ("gain = { goods = { milk = 2 } }", "gain = { goods = { milk = -2 } }", "space weekly-livestock.if_owns.gain.goods.milk: expected a whole number >= 0, got -2"),
+        ('boards = ["shetland", "faroe-islands"]', 'boards = ["shetland", "iceland-2"]', "space explore-short.explore: 'iceland-2' is not one of"),
+        ('ships = ["knarr", "longship"] }', 'ships = ["knarr", "raft"] }', "space explore-medium.explore: 'raft' is not one of"),
+        ("emigrate = { ships = [\"knarr\", \"longship\"], silver_per_round = 1 }", "emigrate = { ships = [\"knarr\", \"raft\"], silver_per_round = 1 }", "space emigrate-2.emigrate: 'raft' is not one of"),
+        ("emigrate = { ships = [\"knarr\", \"longship\"], silver_per_round = 1 }", "emigrate = { ships = [\"knarr\", \"longship\"], silver_per_round = -1 }", "space emigrate-2.emigrate: expected a whole number >= 0, got -1"),
+        ('give = "whaling-boat"', 'give = "raft"', "space upgrade-boat-and-emigrate.emigrate: 'raft' is not one of"),
+        ('take = "knarr"', 'take = "raft"', "space upgrade-boat-and-emigrate.emigrate: 'raft' is not one of"),
+        ("special_sale = 2", "special_sale = -2", "space special-sale.special_sale: expected a whole number >= 0, got -2"),
+        ("forge = 1", "forge = -1", "space forge.forge: expected a whole number >= 0, got -1"),
+        ('draw_occupations = 1\nwhen = "before"', 'draw_occupations = 1\nwhen = "before"\nwhy = 1', "column_bonus.3: unknown keys ['why']"),
+        ('id = "build-shed"', 'id = "build-shed"\nchoose = "one"', 'space build-shed: options need choose = "one" or "any", and choose needs options'),
+        ('choose = "one"', 'choose = "all"', 'space build-house-and-ship: options need choose = "one" or "any", and choose needs options'),
+        ('label = "stone house and longship"', 'label = "stone house and longship"\ncost = 1', "space build-house-and-ship.option: unknown keys ['cost']"),
+        ('longship"\nneeds = ["stone-house-in-supply"]', 'longship"\nneeds = ["castle-in-supply"]', "space build-house-and-ship.option.needs: 'castle-in-supply' is not one of"),
+        ("gain = { buildings = { stone-house = 1 }, ships = { longship = 1 } }", "gain = { buildings = { stone-house = 1 }, ships = { longship = 2.5 } }", "space build-house-and-ship.option.gain.ships.longship: expected a whole number >= 0, got 2.5"),
+        ("pay = { stone = 2, wood = 2 }", "pay = { stone = 2, wood = 2, gold = 1 }", "space build-house-and-ship.pay: unknown keys ['gold']"),
+        ("pay = { stone = 2, wood = 2 }", "pay = { stone = 2, wood = -2 }", "space build-house-and-ship.pay.wood: expected a whole number >= 0, got -2"),
+        ("pay_any_of = [{ wood = 1 }, { ore = 1 }]", "pay_any_of = [{ wood = 1 }, { ore = -1 }]", "space craft-chest.pay_any_of.ore: expected a whole number >= 0, got -1"),
+        ('kind = "hunt"', 'kind = "hunt"\nluck = 1', "space hunt-game-1.roll: unknown keys ['luck']"),
+        ("upgrade = { count = 4, steps = 1 }", "upgrade = { count = 4, steps = 1, free = 1 }", "space upgrade-4.upgrade: unknown keys ['free']"),
+        ('max = 3 }', 'max = 3, min = 1 }', "space produce-milk.per_animal: unknown keys ['min']"),
+        ('animal = "cattle"\nat_least = 1', 'animal = "cattle"\nat_most = 3\nat_least = 1', "space weekly-livestock.if_owns: unknown keys ['at_most']"),
+        ('ships = ["longship"] }', 'ships = ["longship"], silver = 1 }', "space explore-long.explore: unknown keys ['silver']"),
+        ("silver_per_round = 1 }", "silver_per_round = 1, ore = 1 }", "space emigrate-2.emigrate: unknown keys ['ore']"),
+        ('id = "build-shed"', 'id = "build-shed"\nwho = 1', "space build-shed: unknown keys ['who']"),
+        ('id = "build-shed"\nname = "Build a Shed"\ngroup = "Build Houses"\ncolumn = 1', 'name = "Build a Shed"\ngroup = "Build Houses"\ncolumn = 0', "space ?: column must be 1-4, got 0"),
+        ("[column_bonus.3]", "tables = 1\n\n[column_bonus.3]", "action_spaces.toml: unknown keys ['tables']"),
+    ],
+)
+def test_bad_data_is_named_by_its_path(old, new, message):
+    """Each check of the strict reading says where in the file it failed and why."""
+    text = _text("action_spaces.toml")
+    assert old in text
+    with pytest.raises(ActionDataError) as caught:
+        parse_action_spaces(text.replace(old, new, 1))
+    assert str(caught.value).startswith(message)
+
+
+def test_a_file_without_column_bonuses_gives_spaces_without_them():
+    """The column bonuses are optional data: without their tables no space has one."""
+    text = _text("action_spaces.toml")
+    head, rest = text.split("[column_bonus.3]", 1)
+    tail = rest[rest.index("[[space]]"):]
+    parsed = parse_action_spaces(head + tail)
+    assert len(parsed) == 61 and all(s.bonus is None for s in parsed)
