@@ -3,7 +3,7 @@
 The blend's LP bound on large inventories is often one or two above the optimum, and the
 windows just below it are refuted fast, but finding a layout worth the window's value took
 CP-SAT 1.8-3.7 units of work on seeded random late-game inventories, seed to seed. The LP's
-optimal point lays each kind of tile on few boards (30-43 of 84-98 pairs); barring every other
+optimal point lays each kind of tile on few boards (30-43 of 83-98 pairs); barring every other
 pair leaves a much smaller model, which on some of those cases holds a layout worth the window
 and gives it up in a fraction of the time. A heuristic only (planner.cpsat, `Level.support`):
 what it finds is a layout of the whole model, and what it misses is searched for as before.
