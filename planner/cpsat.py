@@ -16,7 +16,9 @@ every variable fixed that such a solution must fix (reduced-cost fixing). A solu
 there is optimal; "none there" is a proof that lowers the bound by one; after a few such
 steps the level is solved whole, the cut kept. A window still open after
 `second_duals_after` units of work is searched again with the fixings of a second LP beside the
-first (another basis of the same degenerate LP: other duals, other variables fixed). With
+first (another basis of the same degenerate LP: other duals, other variables fixed); before that,
+for a level given a `support`, such a one-value window is searched within what the LP's optimal
+point uses, for at most `support_work` (a solution there is optimal; none proves nothing). With
 `fixing_rounds` a window's fixings are found in rounds: the LP solved again with them as bounds
 fixes more. Every step is exact, so answers do not change.
 """
@@ -57,6 +59,10 @@ class Level:
     # when a search near the LP bound has failed (where the LP is tight it would be wasted), given
     # the best bound known then, so it may stop early and return None when it cannot beat it
     dear_bound: Callable[[int], int | None] | None = None
+    # given the LP's optimal point (with SolveParams.support_work), fixings that keep a one-value
+    # window's first search to what that point uses: a heuristic, since a solution found there is
+    # a solution (so optimal in a one-value window) while none found proves nothing
+    support: Callable[[tuple[float, ...]], list[tuple[int, int]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,8 @@ class SolveParams:
     # (lp_bound.fixings_in_rounds), at most this many, while a round fixes `round_share` of the variables
     fixing_rounds: int = 0
     round_share: float = 0.01
+    # with lp_bound and a level's `support`: the work a one-value window's search within the support may take
+    support_work: float | None = None
 
 
 @dataclass
@@ -194,7 +202,8 @@ def solve_lexicographic(
             model.maximize(objective)
         else:
             model.minimize(objective)
-        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]), group[0].dear_bound if len(group) == 1 else None)
+        lone = group[0] if len(group) == 1 else Level("", 0, 0, 0)
+        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]), lone.dear_bound, lone.support)
         solver, code = step.solver, step.code
         solves += step.solves
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -259,7 +268,7 @@ class LevelStep:
     solves: int
 
 
-def solve_level(model, objective, maximize: bool, params: SolveParams, budget: Budget, callback, dear_bound=None) -> LevelStep:
+def solve_level(model, objective, maximize: bool, params: SolveParams, budget: Budget, callback, dear_bound=None, support=None) -> LevelStep:
     """One level: plainly, or (params.lp_bound) cut by its certified LP bound and searched near it
     (and by `dear_bound(known)`, a proven bound asked for once the first search near the LP's has failed).
 
@@ -280,19 +289,27 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         return LevelStep(solver, code, solver.best_objective_bound, 1)
     sign = 1 if maximize else -1  # the bound is on sign * objective
     upper, solves = lp.best, 0
+    point = lp.values if support is not None and params.support_work else ()
+    within = 0  # searches within the LP's support
     log.debug("LP bound %.3f, fixes %d of %d variables at it", float(lp.bound), len(lp.fixings(upper)), len(lp.domains))
     target = next_target(lp, upper, 0, solves, params)
     while target is not None:
         model.add(sign * objective <= upper)
         work_cap = params.second_duals_after if again is not None else None
-        step = search_window(model, objective, sign, window_fixings(problem, lp, target, params), target, upper, params, budget, callback, work_cap)
-        solves += 1
+        fixings = window_fixings(problem, lp, target, params)
         width = upper - target + 1
+        step = search_window(model, objective, sign, fixings, target, upper, params, budget, callback, work_cap)
+        solves += 1
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
         if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
-            return LevelStep(step.solver, cp_model.OPTIMAL, None, solves)
+            return LevelStep(step.solver, cp_model.OPTIMAL, None, solves + within)
         if dear_bound is not None:
             upper, dear_bound = lowered(upper, sign, dear_bound(sign * upper)), None
+        if point and width == 1 and work_cap is not None and step.code == cp_model.UNKNOWN and target <= upper:
+            within += 1  # out of its first cap, not above the proven bound: any solution within the support is optimal
+            found = search_window(model, objective, sign, fixings + support(point), target, upper, params, budget, callback, params.support_work)
+            if found.code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return LevelStep(found.solver, cp_model.OPTIMAL, None, solves + within)
         if step.code != cp_model.INFEASIBLE and again is not None:
             lp, again = with_second_duals(lp, again), None
             upper = min(upper, lp.best)
@@ -303,6 +320,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         upper = min(upper, target - 1)  # proven: no solution reaches `target`
         target = next_target(lp, upper, width, solves, params)
     model.add(sign * objective <= upper)
+    solves += within
     solver = budget.solver()
     code = solver.solve(model, callback)
     budget.spend(solver)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
@@ -57,6 +57,8 @@ class LpBound:
     reduced: list[int]  # d_j x SCALE, exact
     domains: list[tuple[int, int]]
     cap: Fraction | None = None  # the least bound the model states on the objective itself (lp_bound)
+    # GLOP's optimal point, for heuristics only (planner.cpsat's support search): the proof is the duals'
+    values: tuple[float, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def best(self) -> int:
@@ -102,6 +104,10 @@ class LpBounds:
 
     def fixings(self, target: int) -> list[tuple[int, int]]:
         return sorted({fix for part in self.parts for fix in part.fixings(target)})
+
+    @property
+    def values(self) -> tuple[float, ...]:
+        return self.parts[0].values
 
 
 def literal_terms(literals, const: int = 0) -> tuple[list[int], list[int], int]:
@@ -204,7 +210,7 @@ class LpProblem:
         found = solve_lp(self.rows, self.domains, self.objective, self.offset, glop_parameters)
         if found is None or self.cap is None:
             return found
-        return LpBound(found.bound, found.reduced, self.domains, self.cap + self.offset)
+        return replace(found, cap=self.cap + self.offset)
 
 
 def fixings_in_rounds(problem: LpProblem, lp: LpBound | LpBounds, target: int, rounds: int, min_share: float) -> list[tuple[int, int]]:
@@ -257,7 +263,7 @@ def solve_lp(rows: list[Row], domains: list[tuple[int, int]], objective: dict[in
     glop.solve(lp)
     if glop.status() != builder.SolveStatus.OPTIMAL:
         return None
-    return certify(rows, domains, objective, glop.dual_values().tolist(), offset)
+    return replace(certify(rows, domains, objective, glop.dual_values().tolist(), offset), values=tuple(glop.variable_values().tolist()))
 
 
 def objective_caps(rows: list[Row], objective: dict[int, int]) -> tuple[list[Row], int | None]:

@@ -237,3 +237,55 @@ def test_a_bound_is_read_in_its_levels_own_units():
     assert first_level_value([first], 7) == 7
     assert first_level_value([first, second], 3 * 4 + 2) == 4  # b adds 2 - its low 2, under one unit of a
     assert first_level_value([first, second], 3 * -5 + 2.5) == -5
+
+
+
+def barring(variables, seed: int):
+    """A `Level.support` that bars a random half of `variables`, whatever the LP's point: it may bar every optimum."""
+    chosen = random.Random(seed).sample(variables, len(variables) // 2)
+    return lambda point: [(v.index, 0) for v in chosen]
+
+
+def first_windows_out_of_cap(monkeypatch, calls: list):
+    """Each level's window's first search at each target (capped at second_duals_after = 0.5)
+    reported still open, as when out of its cap; the others as they are. Records (target, cap) of
+    each search."""
+    import planner.cpsat as cpsat
+
+    real = cpsat.search_window
+
+    def search(*args):  # (model, objective, sign, fixings, target, upper, params, budget, callback, cap)
+        step = real(*args)
+        first = args[-1] == 0.5 and (not calls or calls[-1][0] != args[4])
+        calls.append((args[4], args[-1]))
+        return cpsat.WindowStep(step.solver, cp_model.UNKNOWN) if first else step
+
+    monkeypatch.setattr(cpsat, "search_window", search)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_search_within_a_support_changes_no_answer(seed, monkeypatch):
+    """A one-value window out of its cap is searched within a restriction (one that may bar the
+    optimum) before the second duals: still brute force's optima, and the restricted searches ran."""
+    calls: list = []
+    first_windows_out_of_cap(monkeypatch, calls)
+    model, x, levels, brute_force = tiny_problem(seed)
+    levels = [replace(level, support=barring(x, seed + k)) for k, level in enumerate(levels)]
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, second_duals_after=0.5, support_work=0.25)
+    answer = solve_lexicographic(model, levels, params, read=lambda s: [s.value(v) for v in x])
+    assert answer.status == "OPTIMAL"
+    assert answer.values == brute_force()
+    assert any(a == (b[0], 0.5) and b[1] == 0.25 for a, b in zip(calls, calls[1:]))
+
+
+def test_a_solution_within_the_support_ends_a_one_value_window(monkeypatch):
+    """Capacity 4 (the LP tight at 6): the window at 6 out of its cap, the first layout worth 6
+    found within the support (x0 barred) is the optimum, with no second search outside it."""
+    calls: list = []
+    first_windows_out_of_cap(monkeypatch, calls)
+    model, x, worth = knapsack(4)
+    level = Level("worth", worth, -5, 9, maximize=True, support=lambda point: [(x[0].index, 0)])
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, second_duals_after=0.5, support_work=0.25)
+    answer = solve_lexicographic(model, [level], params, read=lambda s: [s.value(v) for v in x])
+    assert (answer.status, answer.values, answer.answer) == ("OPTIMAL", [6], [0, 1, 1])
+    assert calls == [(6, 0.5), (6, 0.25)]

@@ -201,3 +201,18 @@ def test_plain_proto_by_file_or_by_text(monkeypatch):
     by_file = plain_proto(model)
     monkeypatch.setattr(cp_model_helper.CpSatHelper, "write_model_to_file", lambda *args: False)
     assert plain_proto(model) == by_file and str(by_file).strip() == str(model.proto).strip()
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_lp_point_is_within_the_domains_and_worth_the_duals_bound(seed):
+    """GLOP's optimal point, kept for heuristics: strong duality puts its worth at the bound (within
+    the duals' rounding), and it lies in every variable's domain."""
+    model, objective, _ = random_packing(seed)
+    model.maximize(objective)
+    problem = LpProblem.of(model)
+    found = problem.bound()
+    assert len(found.values) == len(found.domains)
+    assert all(low - 1e-9 <= v <= high + 1e-9 for v, (low, high) in zip(found.values, found.domains))
+    worth = sum(k * found.values[v] for v, k in problem.objective.items()) + float(problem.offset)
+    assert worth == pytest.approx(float(found.bound), abs=1e-3)
+    assert LpBounds((found, problem.bound(DUAL_SIMPLEX))).values == found.values

@@ -26,6 +26,7 @@ from planner.placement.bonus_bound import BonusBound
 from planner.placement.cover_search import CoverIndex
 from planner.placement.income_layout import bonus_layout, income_layout
 from planner.placement.income_levels import board_by_board, points_search, settled_levels
+from planner.placement.lp_support import with_support
 from planner.placement.model import PlacementModel, evaluate
 from planner.placement.objectives import Objective, objective_for, tie_break
 from planner.placement.request import DEFAULT_WORK_LIMIT, Choice, Settings, is_final_placement, placeable_supply
@@ -52,6 +53,12 @@ SECOND_DUALS_AFTER = 0.5
 # degenerate LP), at most this many rounds, 0.05-0.5 s of GLOP each, while a round fixes 1% of the variables
 # (place20 in benchmarks/RESULTS-placement.md).
 FIXING_ROUNDS = 3
+# A one-value window still open after SECOND_DUALS_AFTER is next searched within the LP's support
+# (lp_support.py) for at most this much work: seeded random late inventories' windows at the
+# optimum took 1.8-3.7 units more in the whole model, within the support 0.07-0.36 on two of
+# eight; on late-3, late-4 and round4-5 it found none and cost these 0.5 (place31 in
+# benchmarks/RESULTS-placement.md). 1.5 also found late-4's, but cost late-3 1.5.
+SUPPORT_WORK = 0.5
 # CP-SAT deterministic time the tie-break among equal optima may take at most: enough to prove it
 # on the small benchmark cases (0.05-0.15 units) and on mid's income (0.31). Mid's blend and final
 # prove only at 0.59 and 1.65, and from 0.35 to the former 0.5 neither found another layout: the
@@ -113,7 +120,7 @@ def solver_params(settings: Settings) -> SolveParams:
     return SolveParams(
         settings.workers, settings.seed, settings.time_limit, work, MODEL_PARAMETERS,
         lp_bound=True, lp_min_variables=LP_MIN_VARIABLES, targeted_extra=TARGETED_PARAMETERS, second_duals_after=SECOND_DUALS_AFTER,
-        fixing_rounds=FIXING_ROUNDS,
+        fixing_rounds=FIXING_ROUNDS, support_work=SUPPORT_WORK,
     )  # fmt: skip
 
 
@@ -128,7 +135,7 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     pm = PlacementModel(states, supply, cands, final, values)
     objective = objective_for(pm, choice.objective, choice.rounds_left)
     if objective.name == "blend":  # its cap is asked only on the LP's path (large models), where the LP is not tight
-        objective = capped(pm, objective, choice.rounds_left)
+        objective = with_support(pm, capped(pm, objective, choice.rounds_left))
     bonus_bound = BonusBound(pm.states, pm.supply, pm.candidates, pm.values, pm.scale) if objective.name == "income" else None
     index = CoverIndex(pm.states, pm.candidates, pm.supply) if objective.name == "income" else None
     greedy = best_greedy(pm, objective, final, bonus_bound, index, lambda chosen: not boards_without_order(pm, snapshot, chosen, order_of))
