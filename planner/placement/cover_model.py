@@ -53,13 +53,7 @@ def cover_of(states: list[BoardState], supply: Counter, candidates: list[Candida
     """(CP-SAT status, candidate indices of a cover or None, work) for one choice's cells needed and kept free."""
     pools = Pools.of(states, supply)
     pool_of = {s.index: pools.index(s) for s in states if TAKES[s.board.kind]}
-    income = {(s.index, cell) for s in states for cell in s.board.income_cells}
-    spare = {p: pools.area[frozenset([p])] - sum(1 for b, _ in need if pool_of[b] == p) for p in range(len(pools.kinds))}
-    use: dict[int, frozenset[Key]] = {}
-    for i, c in enumerate(candidates):
-        keys = frozenset((c.board, cell) for cell in c.cells)
-        if keys & need and not keys & keep_free and not (keys & income) - need and len(keys - need) <= spare[pool_of[c.board]]:
-            use[i] = keys
+    use = touching(states, pools, pool_of, candidates, need, keep_free)
     by_cell: dict[Key, list[int]] = defaultdict(list)
     for i, keys in use.items():
         for k in keys:
@@ -90,6 +84,20 @@ def cover_of(states: list[BoardState], supply: Counter, candidates: list[Candida
     code = solver.solve(model)
     chosen = sorted(i for i in use if solver.value(x[i])) if code in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
     return solver.status_name(code), chosen, solver.response_proto.deterministic_time
+
+
+def touching(states: list[BoardState], pools: Pools, pool_of: dict[int, int], candidates: list[Candidate], need: set[Key], keep_free: set[Key]) -> dict[int, frozenset[Key]]:
+    """Candidate index -> its cells, for the tiles over a needed cell that no legal layout of the
+    choice rules out alone: off the cells kept free and the income cells not needed, overhanging
+    no more cells than its pool's supply has beyond the cells needed there."""
+    income = {(s.index, cell) for s in states for cell in s.board.income_cells}
+    spare = {p: pools.area[frozenset([p])] - sum(1 for b, _ in need if pool_of[b] == p) for p in range(len(pools.kinds))}
+    use: dict[int, frozenset[Key]] = {}
+    for i, c in enumerate(candidates):
+        keys = frozenset((c.board, cell) for cell in c.cells)
+        if keys & need and not keys & keep_free and not (keys & income) - need and len(keys - need) <= spare[pool_of[c.board]]:
+            use[i] = keys
+    return use
 
 
 def cells_of(combo: tuple[BoardOption, ...]) -> tuple[set[Key], set[Key]]:
