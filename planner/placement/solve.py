@@ -23,6 +23,7 @@ from planner.placement.candidates import all_candidates, board_states
 from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
 from planner.placement.blend_bound import capped
 from planner.placement.bonus_bound import BonusBound
+from planner.placement.cover_model import SETTLE_WORK, settle_income
 from planner.placement.cover_search import CoverIndex
 from planner.placement.income_layout import bonus_layout, income_layout
 from planner.placement.income_levels import board_by_board, points_search, settled_levels
@@ -138,8 +139,12 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         objective = with_support(pm, capped(pm, objective, choice.rounds_left))
     bonus_bound = BonusBound(pm.states, pm.supply, pm.candidates, pm.values, pm.scale) if objective.name == "income" else None
     index = CoverIndex(pm.states, pm.candidates, pm.supply) if objective.name == "income" else None
-    greedy = best_greedy(pm, objective, final, bonus_bound, index, lambda chosen: not boards_without_order(pm, snapshot, chosen, order_of))
+    ordered = lambda chosen: not boards_without_order(pm, snapshot, chosen, order_of)  # noqa: E731
+    greedy = best_greedy(pm, objective, final, bonus_bound, index, ordered)
     params = solver_params(settings)
+    settle_work = 0.0
+    if objective.name == "income":
+        objective, greedy, settle_work = settle_income_level(pm, objective, choice, greedy, ordered, params.work_limit)
 
     def callback_for(level: Level):
         decode = objective.decode if level is objective.levels[0] else (lambda v: v)
@@ -149,7 +154,8 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         solution = list(solver.response_proto.solution)  # one copy, not a call into C++ per candidate
         return [i for i, index in enumerate(pm.x_index) if solution[index]], {k: solver.value(v) for k, v in pm.resources.items()}
 
-    first, work = board_by_board(pm, objective, greedy, bonus_bound, params)  # may lack a laying order: the first pass only
+    first, work = board_by_board(pm, objective, greedy, bonus_bound, still_left(params, settle_work, start))  # may lack a laying order: the first pass only
+    work += settle_work
     if first is greedy and bonus_bound is not None:  # the boards did not reach the points bound: the cover search may
         greedy = first = points_search(pm, greedy, bonus_bound, index)
     greedy_gain = evaluate(pm, set(greedy.chosen), greedy.resources)["final_gain"]
@@ -225,6 +231,22 @@ def best_greedy(
         chosen = chosen if chosen is not None else income_layout(pm.states, pm.supply, pm.candidates, index, ordered)
         layouts += [GreedyLayout(chosen)] if chosen is not None else []
     return max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources)))
+
+
+def settle_income_level(pm: PlacementModel, objective: Objective, choice: Choice, greedy: GreedyLayout, ordered, work_limit: float | None) -> tuple[Objective, GreedyLayout, float]:
+    """When the greedy and cover-search layouts fall short of the area bound: the income objective
+    with the bound the per-choice cover model proves (cover_model.py; the cut and the level's top
+    lowered with it), the better of the greedy layout and a cover it finds, and its work."""
+    reached = int(evaluate(pm, set(greedy.chosen), greedy.resources)["income"])
+    if reached >= pm.income_best:
+        return objective, greedy, 0.0
+    budget = SETTLE_WORK if work_limit is None else min(SETTLE_WORK, work_limit / 2)
+    settled = settle_income(pm.states, pm.supply, pm.candidates, pm.income_best, reached, ordered, budget)
+    if settled.bound < pm.income_best:
+        pm.income_best = settled.bound
+        objective = objective_for(pm, "income", choice.rounds_left)
+    layouts = [greedy] + ([GreedyLayout(settled.chosen)] if settled.chosen is not None else [])
+    return objective, max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources))), settled.work
 
 
 def hint_from(pm: PlacementModel, greedy: GreedyLayout) -> None:
