@@ -66,6 +66,21 @@ def test_bonus_layout_pays_the_best_value_even_below_a_loose_bound(test_boards, 
     assert terms(CORNER, laid)[:2] == (income, max(t[1] for t in outcomes if t[0] == income))
 
 
+def test_a_bonus_cover_without_a_laying_order_is_passed_over(test_boards):
+    """As for income: the cover is the solver's hint or proof only when it can be laid. With six
+    silver at income 2 the bound (mead's ring, 2) is reached; refused there, the walk goes on below
+    to the ore's ring (1), and refusing every cover leaves none."""
+    s = corner_snapshot({"silver": 6})
+    states, pieces = board_states(s), placeable_supply(s, {}, False)
+    candidates = all_candidates(states, pieces)
+    index, bound = CoverIndex(states, candidates, pieces), bound_for(s)
+    value = lambda c: terms(CORNER, [(candidates[i].piece, frozenset(candidates[i].cells), None) for i in c])[1]  # noqa: E731
+    refused = []
+    chosen = bonus_layout(bound, 2, pieces, index, ordered=lambda c: value(c) < 2 or refused.append(c))
+    assert refused and value(chosen) == 1
+    assert bonus_layout(bound, 2, pieces, index, ordered=lambda c: False) is None
+
+
 def levels_seen(monkeypatch) -> list:
     seen = []
     solve = planner.cpsat.solve_lexicographic

@@ -86,10 +86,11 @@ def income_layout(
     return None
 
 
-def bonus_layout(bound: BonusBound, income: int, supply: Counter, index: CoverIndex) -> list[int] | None:
+def bonus_layout(bound: BonusBound, income: int, supply: Counter, index: CoverIndex, ordered: Callable[[list[int]], bool] = lambda chosen: True) -> list[int] | None:
     """Candidate indices of a layout paying `income` and the most bonus value the cover search
     reaches: the bonus bound at that income, else each value below it in turn (BELOW_BOUND_VALUES
-    of them, BELOW_BOUND_BUDGET nodes each), or None. A layout below the bound settles nothing,
+    of them, BELOW_BOUND_BUDGET nodes each), or None; only a cover `ordered` accepts (one with a
+    legal laying order) counts, as in `income_layout`. A layout below the bound settles nothing,
     but it is the solver's hint: on real late the bound (21) is loose and no cover reaches it,
     while one worth 18, the optimum, is found in 37 nodes, and CP-SAT started from a layout worth
     11 had found only 13 within its limit."""
@@ -105,7 +106,7 @@ def bonus_layout(bound: BonusBound, income: int, supply: Counter, index: CoverIn
             keep_free = {(o.board, cell) for o in combo for cell in o.paid | o.first_free}
             needs.append((need, keep_free))
         found = cover_one(needs[:MAX_COMBINATIONS], supply, index, BONUS_NODE_BUDGET if value == top else BELOW_BOUND_BUDGET)
-        if found is not None:
+        if found is not None and ordered(found):
             return found
     return None
 

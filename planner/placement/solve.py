@@ -227,7 +227,7 @@ def best_greedy(
     layouts = [greedy_layout(pm.states, pm.supply, pm.candidates, final, prefer) for prefer in PREFERENCES]
     if objective.name == "income":
         index = index or CoverIndex(pm.states, pm.candidates, pm.supply)
-        chosen = bonus_layout(bonus_bound, pm.income_best, pm.supply, index) if bonus_bound else None
+        chosen = bonus_layout(bonus_bound, pm.income_best, pm.supply, index, ordered) if bonus_bound else None
         chosen = chosen if chosen is not None else income_layout(pm.states, pm.supply, pm.candidates, index, ordered)
         layouts += [GreedyLayout(chosen)] if chosen is not None else []
     return max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources)))
