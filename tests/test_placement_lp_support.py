@@ -1,4 +1,4 @@
-"""The blend's first search within what the LP's optimum lays (planner/placement/lp_support.py):
+"""The blend's and the final score's search within what the LP's optimum lays (planner/placement/lp_support.py):
 the pairs it bars, and answers the same as exhaustive search when every search starts there."""
 
 from __future__ import annotations
@@ -25,11 +25,13 @@ def test_every_candidate_of_a_pair_the_point_lays_nothing_of_is_barred(test_boar
 
 
 
+@pytest.mark.parametrize("objective", ["blend", "final"])
 @pytest.mark.parametrize("bar_all", [False, True])
-def test_windows_searched_within_the_support_leave_the_blend_exact(test_boards, monkeypatch, bar_all):  # noqa: F811
+def test_windows_searched_within_the_support_leave_the_answer_exact(test_boards, monkeypatch, bar_all, objective):  # noqa: F811
     """Every window's first search reported out of its cap, so each is searched within the LP's
     support (or within a support barring every tile, where nothing is found): the windows and the
-    whole search still give exhaustive search's blend (the LP path forced on the small cases)."""
+    whole search still give exhaustive search's blend and final score (the LP path forced on the
+    small cases)."""
     import planner.placement.lp_support as lp_support
     from tests.test_cpsat import first_windows_out_of_cap
     from tests.test_placement import test_the_lp_bound_path_matches_exhaustive_search
@@ -38,8 +40,9 @@ def test_windows_searched_within_the_support_leave_the_blend_exact(test_boards, 
     first_windows_out_of_cap(monkeypatch, calls)
     if bar_all:
         monkeypatch.setattr(lp_support, "support_fixings", lambda pm: lambda point: [(j, 0) for j in pm.x_index])
-    test_the_lp_bound_path_matches_exhaustive_search(test_boards, "blend", monkeypatch)
-    assert any(cap == lp_support_work() for _, cap in calls)
+    test_the_lp_bound_path_matches_exhaustive_search(test_boards, objective, monkeypatch)
+    # a window's own first search and its search within the support: the same target, the same cap, one after the other
+    assert any(a == b and a[1] == lp_support_work() for a, b in zip(calls, calls[1:]))
 
 
 def lp_support_work() -> float:

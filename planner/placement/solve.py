@@ -137,6 +137,8 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     objective = objective_for(pm, choice.objective, choice.rounds_left)
     if objective.name == "blend":  # its cap is asked only on the LP's path (large models), where the LP is not tight
         objective = with_support(pm, capped(pm, objective, choice.rounds_left))
+    if objective.name == "final":
+        objective = with_support(pm, objective)
     bonus_bound = BonusBound(pm.states, pm.supply, pm.candidates, pm.values, pm.scale) if objective.name == "income" else None
     index = CoverIndex(pm.states, pm.candidates, pm.supply) if objective.name == "income" else None
     ordered = lambda chosen: not boards_without_order(pm, snapshot, chosen, order_of)  # noqa: E731
