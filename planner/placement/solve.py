@@ -134,11 +134,7 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     states = board_states(snapshot)
     cands = all_candidates(states, supply)
     pm = PlacementModel(states, supply, cands, final, values)
-    objective = objective_for(pm, choice.objective, choice.rounds_left)
-    if objective.name == "blend":  # its cap is asked only on the LP's path (large models), where the LP is not tight
-        objective = with_support(pm, capped(pm, objective, choice.rounds_left))
-    if objective.name == "final":
-        objective = with_support(pm, objective)
+    objective = searched_objective(pm, choice)
     bonus_bound = BonusBound(pm.states, pm.supply, pm.candidates, pm.values, pm.scale) if objective.name == "income" else None
     index = CoverIndex(pm.states, pm.candidates, pm.supply) if objective.name == "income" else None
     ordered = lambda chosen: not boards_without_order(pm, snapshot, chosen, order_of)  # noqa: E731
@@ -233,6 +229,16 @@ def best_greedy(
         chosen = chosen if chosen is not None else income_layout(pm.states, pm.supply, pm.candidates, index, ordered)
         layouts += [GreedyLayout(chosen)] if chosen is not None else []
     return max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources)))
+
+
+def searched_objective(pm: PlacementModel, choice: Choice) -> Objective:
+    """The chosen objective's levels as the LP path searches them: the blend capped (asked only on that
+    path, for large models, where the LP is not tight), and the blend's and the final score's windows
+    searched within the LP optimum's support when out of their first cap (lp_support.py)."""
+    objective = objective_for(pm, choice.objective, choice.rounds_left)
+    if objective.name == "blend":
+        objective = capped(pm, objective, choice.rounds_left)
+    return with_support(pm, objective) if objective.name in ("blend", "final") else objective
 
 
 def settle_income_level(pm: PlacementModel, objective: Objective, choice: Choice, greedy: GreedyLayout, ordered, work_limit: float | None) -> tuple[Objective, GreedyLayout, float]:
