@@ -26,7 +26,7 @@ NODE_BUDGET = 30_000  # search nodes over every choice of depths (a node is one 
 BONUS_NODE_BUDGET = 30_000  # likewise over every choice of depths and bonuses
 BELOW_BOUND_VALUES = 3  # bonus values below the bound tried when no cover reaches the bound
 BELOW_BOUND_BUDGET = 3_000  # nodes for each of them
-BELOW_BOUND_INCOMES = 4  # likewise, incomes below the area bound tried when no cover reaches it
+BELOW_BOUND_INCOMES = 8  # likewise, incomes below the area bound tried when no cover reaches it (4 found none on late-14 and five-15)
 POINTS_NODE_BUDGET = 30_000  # likewise over every choice reaching the points bound
 # nodes per search by tiles in the first pass: five boards' bonus level finds its cover in 5,454
 PIECE_FIRST_BUDGET = 6000
