@@ -202,8 +202,8 @@ def solve_lexicographic(
             model.maximize(objective)
         else:
             model.minimize(objective)
-        lone = group[0] if len(group) == 1 else Level("", 0, 0, 0)
-        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]), lone.dear_bound, lone.support)
+        dear_bound, support = (group[0].dear_bound, group[0].support) if len(group) == 1 else (None, None)  # a lone level's own
+        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]), dear_bound, support)
         solver, code = step.solver, step.code
         solves += step.solves
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -43,6 +43,8 @@ MAX_COMBINATIONS = 24  # choices tried, fewest needed cells first
 MAX_DEPTH_CHOICES = 100_000  # choices of depths listed before the fewest are picked (every case's few hundred at most)
 
 
+Needs = list[tuple[set[Key], set[Key]]]  # each choice's cells needed and cells kept free
+
 def depth_choices(states: list[BoardState], supply: Counter) -> tuple[list[list[BoardOption]], Pools]:
     """Each income board's exact depths as the bonus bound's options (no bonus asked), in one pool."""
     income_boards = [s for s in states if s.board.income]
@@ -77,13 +79,11 @@ def income_layout(
     if bound is None:
         return None
     index = index or CoverIndex(states, candidates, supply)
-    for income in range(bound, max(-1, bound - BELOW_BOUND_INCOMES - 1), -1):
-        combos = combinations_at(states, supply, income)
-        needs = [({(o.board, cell) for o in c for cell in o.need}, set()) for c in combos[:MAX_COMBINATIONS]]
-        found = cover_one(needs, supply, index, NODE_BUDGET if income == bound else BELOW_BOUND_BUDGET)
-        if found is not None and ordered(found):
-            return found
-    return None
+
+    def needs_at(income: int) -> Needs:
+        return [({(o.board, cell) for o in c for cell in o.need}, set()) for c in combinations_at(states, supply, income)[:MAX_COMBINATIONS]]
+
+    return walk_down(bound, BELOW_BOUND_INCOMES, needs_at, supply, index, NODE_BUDGET, ordered)
 
 
 def bonus_layout(bound: BonusBound, income: int, supply: Counter, index: CoverIndex, ordered: Callable[[list[int]], bool] = lambda chosen: True) -> list[int] | None:
@@ -97,7 +97,8 @@ def bonus_layout(bound: BonusBound, income: int, supply: Counter, index: CoverIn
     top = bound.at(income)
     if top is None:
         return None
-    for value in range(top, max(-1, top - BELOW_BOUND_VALUES - 1), -1):
+
+    def needs_at(value: int) -> Needs:
         needs = []
         for combo in bound.choices_at(income, value).choices:
             if sum(o.value for o in combo) != value:
@@ -105,7 +106,19 @@ def bonus_layout(bound: BonusBound, income: int, supply: Counter, index: CoverIn
             need = {(o.board, cell) for o in combo for cell in o.need}
             keep_free = {(o.board, cell) for o in combo for cell in o.paid | o.first_free}
             needs.append((need, keep_free))
-        found = cover_one(needs[:MAX_COMBINATIONS], supply, index, BONUS_NODE_BUDGET if value == top else BELOW_BOUND_BUDGET)
+        return needs
+
+    return walk_down(top, BELOW_BOUND_VALUES, needs_at, supply, index, BONUS_NODE_BUDGET, ordered)
+
+
+def walk_down(
+    top: int, depth: int, needs_at: Callable[[int], Needs], supply: Counter, index: CoverIndex, budget: int, ordered: Callable[[list[int]], bool]
+) -> list[int] | None:
+    """The first cover with a laying order (`ordered`) of a value from `top` down to `depth` below it:
+    each value's choices of cells (`needs_at`, fewest first; MAX_COMBINATIONS of them) searched with
+    `budget` nodes at `top`, BELOW_BOUND_BUDGET below it; None if no value has one."""
+    for value in range(top, max(-1, top - depth - 1), -1):
+        found = cover_one(needs_at(value)[:MAX_COMBINATIONS], supply, index, budget if value == top else BELOW_BOUND_BUDGET)
         if found is not None and ordered(found):
             return found
     return None
@@ -134,7 +147,7 @@ def points_layout(bound: PointsBound, supply: Counter, index: CoverIndex, points
     return first_cover(searches, POINTS_NODE_BUDGET, lambda chosen: points_of(chosen) == best)
 
 
-def cover_one(needs: list[tuple[set[Key], set[Key]]], supply: Counter, index: CoverIndex, budget: int) -> list[int] | None:
+def cover_one(needs: Needs, supply: Counter, index: CoverIndex, budget: int) -> list[int] | None:
     """The first cover found of any (cells needed, cells kept free): by cells (cover_search.py, two
     orders), then by tiles (piece_search.py, two orders), each within `budget` nodes. Cells first:
     where both find one, the search by cells lays fewer single cells (no overhang first, largest

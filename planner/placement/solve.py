@@ -228,6 +228,11 @@ def best_greedy(
         chosen = bonus_layout(bonus_bound, pm.income_best, pm.supply, index, ordered) if bonus_bound else None
         chosen = chosen if chosen is not None else income_layout(pm.states, pm.supply, pm.candidates, index, ordered)
         layouts += [GreedyLayout(chosen)] if chosen is not None else []
+    return best_of(pm, objective, layouts)
+
+
+def best_of(pm: PlacementModel, objective: Objective, layouts: list[GreedyLayout]) -> GreedyLayout:
+    """The layout the objective ranks first (the earliest of equals)."""
     return max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources)))
 
 
@@ -254,7 +259,7 @@ def settle_income_level(pm: PlacementModel, objective: Objective, choice: Choice
         pm.income_best = settled.bound
         objective = objective_for(pm, "income", choice.rounds_left)
     layouts = [greedy] + ([GreedyLayout(settled.chosen)] if settled.chosen is not None else [])
-    return objective, max(layouts, key=lambda g: objective.key(evaluate(pm, set(g.chosen), g.resources))), settled.work
+    return objective, best_of(pm, objective, layouts), settled.work
 
 
 def hint_from(pm: PlacementModel, greedy: GreedyLayout) -> None:
