@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from models.actions import ActionSpace
+from models.actions import ActionSpace, Bundle
+from models.occupation_cards import by_number, effect_of
 
 StepUp = Callable[[object, int], tuple[str, str]]
 
@@ -72,7 +73,27 @@ def _trade_and_play_bits(choice: Mapping, step_up: StepUp) -> list[str]:
     if "trade" in choice:  # flipping nothing is a choice too, and says so
         bits.append("flipping " + (", ".join("→".join(step_up(g, 1)) for g in choice["trade"]) or "nothing"))
     if choice.get("play"):
-        bits.append(plays_text(choice["play"]))
+        bits.append(plays_text(choice["play"]) + _cards_text(choice))
     if choice.get("bonus_play"):
-        bits.append("playing an occupation (column bonus)")
+        bits.append("playing an occupation (column bonus)" + _cards_text(choice))
     return bits
+
+
+def _cards_text(choice: Mapping) -> str:
+    """The cards a play names, and what each buys: `: Fisherman, Earl buying a stone house`."""
+    if not choice.get("cards"):
+        return ""
+    bought = dict(choice.get("buys", ()))
+    names = []
+    for number in choice["cards"]:
+        name = by_number()[number].name
+        if number in bought:
+            name += " buying " + _bundle_text(effect_of(number).buys[bought[number]].gain)
+        names.append(name)
+    return ": " + ", ".join(names)
+
+
+def _bundle_text(b: Bundle) -> str:
+    parts = [f"{getattr(b, k)} {k}" for k in ("silver", "wood", "stone", "ore") if getattr(b, k)]
+    parts += [f"{n} {k}" for table in (b.goods, b.weapons, b.ships, b.buildings) for k, n in table]
+    return ", ".join(parts)

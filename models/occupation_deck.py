@@ -1,7 +1,8 @@
-"""The occupation decks as printed points: a seeded deck for solo games, and what a card drawn
-unseen is assumed to print while a player plans.
+"""The occupation decks: a seeded deck for solo games, and what a card drawn unseen is assumed to
+print while a player plans.
 
-Only printed points are modelled (models/round_rules/): a card is its points. Both decks come
+A card drawn in a solo game is its number; what it prints and does is models/occupation_cards.py's
+(the round engine models the immediate effect of some cards, models/round_rules/occupations.py). Both decks come
 from the one card list, models/data/occupations.toml: the dark-brown draw deck (upper-case deck
 letters, 145 cards) and the light-brown starting deck (lower case, 45 cards, one each at setup).
 """
@@ -45,12 +46,14 @@ def unseen_card_points() -> int:
 
 class Deck:
     """One game's occupation decks, shuffled with its seed; `draw()` turns up the next card of the
-    draw deck (without replacement), `starting_card()` the setup card."""
+    draw deck (without replacement), `starting_card()` the setup card: card numbers
+    (models/occupation_cards.py). The cards are shuffled from their order by points, so a seed
+    deals the same printed points as when a card was its points alone."""
 
     def __init__(self, seed: int):
         rng = random.Random(f"occupations-{seed}")
-        self._start = cards(START)
-        self._pile = cards()
+        self._start = _numbers(START)
+        self._pile = _numbers(DRAW)
         rng.shuffle(self._start)
         rng.shuffle(self._pile)
 
@@ -59,3 +62,9 @@ class Deck:
 
     def draw(self) -> int:
         return self._pile.pop()
+
+
+def _numbers(deck: str) -> list[int]:
+    """A deck's card numbers, lowest points first (then by number)."""
+    every = [c for c in load("occupations")["card"] if _deck_of(c["deck"]) == deck]
+    return [c["number"] for c in sorted(every, key=lambda c: (c["points"], c["number"]))]

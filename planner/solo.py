@@ -9,10 +9,11 @@ each documented where it is defined: weapon draws (models/round_rules.WEAPON_CYC
 (models/round_end.greedy_feast).
 Dice are rolled by sampling the chance node's exact distribution with the game's seed.
 Occupation cards come from the game's own shuffled decks (models/occupation_deck.py): the setup
-card from the starting deck, every draw the next card of the draw deck. The planner never sees a
-card before it is drawn: it plans with an unseen card printing the deck's mean points, rounded
-(the context's `drawn_occupation_points`); the card really drawn replaces it as the action is
-played (`take`).
+card from the starting deck (in hand by name), every draw the next card of the draw deck. The
+planner never sees a card before it is drawn: it plans with an unseen card printing the deck's
+mean points, rounded (the context's `drawn_occupation_points`); the card really drawn replaces it
+as the action is played (`take`), and a card with a modelled effect (models/round_rules/occupations.py)
+is played for it.
 
 Tiles are laid the way a good player lays them, the same for every policy (`lay_tiles`): after
 each action phase, before income, the placement engine (planner/placement.py, CP-SAT with a
@@ -37,6 +38,7 @@ from functools import cache
 
 from models.data_files import load
 from models.mountains import deal_strips
+from models.occupation_cards import by_number
 from models.occupation_deck import Deck, unseen_card_points
 from models.pieces import piece
 from models.round_context import RoundContext
@@ -73,7 +75,7 @@ def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
                 "silver": start["silver"],
                 "goods": dict(start["goods"]),
                 "weapons": dict(start["weapons"]),
-                "occupations": {"hand": [Deck(seed).starting_card()]},
+                "occupations": {"hand": [by_number()[Deck(seed).starting_card()].name]},
                 "boards": [{"id": "home", "board": "home-long"}],
             },
         }
@@ -112,7 +114,7 @@ def take(s: State, a: Action, setting: Setting, rng: random.Random, deck: Deck) 
     """The action played for real: a card it draws is turned up from the deck (no space draws
     more than one), its dice are rolled."""
     if draws_occupation(a):
-        setting = replace_setting(setting, drawn_occupation_points=deck.draw())
+        setting = replace_setting(setting, drawn_card=deck.draw())
     return _sample(outcomes(s, a, setting), rng)
 
 

@@ -5,7 +5,7 @@ effects as frozen dataclasses), `parse` (strict reading of the TOML file, and th
 The TOML file documents the effect vocabulary.
 """
 
-from models.actions.parse import load_action_spaces, max_rolls, parse_action_spaces
+from models.actions.parse import load_action_spaces, max_rolls, parse_action_spaces, parse_bundle
 from models.actions.spaces import (
     EMPTY,
     ActionDataError,
@@ -63,4 +63,5 @@ __all__ = [
     "load_action_spaces",
     "max_rolls",
     "parse_action_spaces",
+    "parse_bundle",
 ]

@@ -75,7 +75,8 @@ def _counts(raw: dict[str, Any], allowed: frozenset[str], where: str) -> Counts:
     return tuple((_member(k, allowed, where), _amount(n, f"{where}.{k}")) for k, n in raw.items())
 
 
-def _bundle(raw: dict[str, Any], where: str) -> Bundle:
+def parse_bundle(raw: dict[str, Any], where: str) -> Bundle:
+    """A bundle table in the effect vocabulary (also read by models/occupation_cards.py)."""
     _check_keys(raw, set(BUNDLE_SCALARS) | set(_TABLES), where)
     scalars = {k: _amount(raw[k], f"{where}.{k}") for k in BUNDLE_SCALARS if k in raw}
     tables = {k: _counts(raw[k], allowed, f"{where}.{k}") for k, allowed in _TABLES.items() if k in raw}
@@ -100,11 +101,11 @@ def _effects(raw: dict[str, Any], where: str) -> dict[str, Any]:
     """The keys a space and its options share, parsed."""
     out: dict[str, Any] = {"needs": tuple(_member(n, NEEDS, f"{where}.needs") for n in raw.get("needs", ()))}
     if "pay" in raw:
-        out["pay"] = _bundle(raw["pay"], f"{where}.pay")
+        out["pay"] = parse_bundle(raw["pay"], f"{where}.pay")
     if "pay_any_of" in raw:
-        out["pay_any_of"] = tuple(_bundle(b, f"{where}.pay_any_of") for b in raw["pay_any_of"])
+        out["pay_any_of"] = tuple(parse_bundle(b, f"{where}.pay_any_of") for b in raw["pay_any_of"])
     if "gain" in raw:
-        out["gain"] = _bundle(raw["gain"], f"{where}.gain")
+        out["gain"] = parse_bundle(raw["gain"], f"{where}.gain")
     if "upgrade" in raw:
         out["upgrade"] = _upgrade(raw["upgrade"], f"{where}.upgrade")
     if "mountain" in raw:
@@ -132,8 +133,8 @@ def _roll(raw: dict[str, Any], where: str) -> Roll:
         die=raw["die"],
         aim=raw["aim"],
         spend=tuple(_member(s, WEAPONS | {"wood", "stone"}, f"{where}.spend") for s in raw["spend"]),
-        failure=_bundle(raw["failure"], f"{where}.failure"),
-        success=_bundle(raw.get("success", {}), f"{where}.success"),
+        failure=parse_bundle(raw["failure"], f"{where}.failure"),
+        success=parse_bundle(raw.get("success", {}), f"{where}.success"),
         take_blue_tile=bool(raw.get("take_blue_tile", False)),
         fail_at_or_below=_amount(raw["fail_at_or_below"], where) if "fail_at_or_below" in raw else None,
         ore=raw.get("ore"),
@@ -155,7 +156,7 @@ def _if_owns(raw: dict[str, Any], where: str) -> IfOwns:
     return IfOwns(
         animal=_member(raw["animal"], ANIMALS, where),
         at_least=_amount(raw["at_least"], where),
-        gain=_bundle(raw["gain"], f"{where}.gain"),
+        gain=parse_bundle(raw["gain"], f"{where}.gain"),
     )
 
 

@@ -19,6 +19,7 @@ from models.actions import SHIPS
 from models.boards import board as board_named
 from models.facts import vikings_in_round
 from models.mountains import strips_in_round
+from models.occupation_cards import hand_points
 from models.pieces import piece
 from models.round_context import RoundContext
 from models.round_rules import face_up_explorations
@@ -136,7 +137,7 @@ def from_snapshot(snap: Snapshot, context: RoundContext | None = None) -> State:
         ships=tuple(sorted((SHIP[x.type], x.ore) for x in p.ships)), emigrated=tuple(emigrated),
         specials=tuple(sorted(set(p.specials) - placed)),
         specials_left=tuple(sorted(ctx.specials_left if ctx.specials_left is not None else set(SPECIALS) - set(p.specials))),
-        boards=boards, hand=tuple(sorted(c if isinstance(c, int) else ctx.drawn_occupation_points for c in p.occupations.hand)),
+        boards=boards, hand=tuple(sorted(hand_points(c, ctx.drawn_occupation_points) for c in p.occupations.hand)),
         occupation_points=p.occupations.played_points, thing_penalties=p.thing_penalties,
         taken=sum(1 << idx[x] for x in ctx.taken if x in idx), placed=0, mountains=mountains, pile=tuple(sorted(pile)),
         explorations=tuple(sorted(explorations.items())),

@@ -27,17 +27,20 @@ Choices are bounded and canonical, so equal situations give equal action lists:
   boat carrying the least);
 - forging offers jewelry and the `FORGE_SPECIALS` most valuable forge-marked specials left;
 - a special sale offers the `SPECIAL_SALE_CHOICES` best sets by value minus cost;
-- playing occupations is a choice of how many (the best by printed points first): a playing
-  space plays at least one, a column-4 space may play its bonus card or not.
-Occupations count by printed points only (a card in hand given as an int is its points; a name,
-or a card drawn unseen, is `drawn_occupation_points`); their effects are out of scope.
+- playing occupations is a choice of how many and which cards with a modelled effect to name
+  (the rest go by printed points): a playing space plays at least one, a column-4 space may play
+  its bonus card or not (`occupations`).
+A card in hand given as an int is its points; a card's name is that card (printed points, and the
+immediate effect of the 25 cards models/data/occupation_effects.toml lists); any other name, or a
+card drawn unseen, is `drawn_occupation_points`. Each-time and anytime effects are out of scope.
 Random weapon draws are dealt from a fixed cycle (bow, snare, spear, long sword): the deck's
 order is unknown, and a deterministic stand-in keeps states mergeable.
 
 The engine is split by what each part answers: `state` (the state and the fixed setting),
 `initial` (a state from a snapshot), `afford` (what a state can pay for and berth), `bundles`
 (paying and gaining), `choices` (one space's choices), `actions` (the legal actions), `effects`
-(what an action does), `dice` (a roll and its outcomes), `snapshots` (a state back as a snapshot).
+(what an action does), `occupations` (cards drawn and played, their effects), `dice` (a roll and
+its outcomes), `snapshots` (a state back as a snapshot).
 Callers import from `models.round_rules`.
 """
 

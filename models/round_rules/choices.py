@@ -14,6 +14,7 @@ from models.choice_rules import (
 )  # fmt: skip
 from models.facts import BANQUET_POSITIONS
 from models.pieces import piece
+from models.round_rules import occupations
 from models.round_rules.afford import berths_free, can_pay, needs_met, ships_fit
 from models.round_rules.bundles import upgraded
 from models.round_rules.initial import held_tiles
@@ -79,7 +80,16 @@ def _play_counts(s: State, space: ActionSpace) -> range:
     """The best cards by printed points go first; play-occupations-4 (column 3) may play the
     card its column bonus draws first."""
     draws = space.bonus.draw_occupations if space.bonus else 0
-    return play_counts(space.occupation.play, len(s.hand), draws)
+    return play_counts(space.occupation.play, s.hand_size, draws)
+
+
+def _named_plays(s: State, k: int, setting: Setting, buying: bool = True) -> Iterator[tuple[tuple[str, object], ...]]:
+    """The cards a play of k names, with their purchases (round_rules/occupations.py). A column-4
+    play comes before its space's own costs, so it names cards without buying: a purchase there
+    could leave them unpaid. A playing space pays its own cost (stone or ore, never silver or
+    goods) first; its purchases are checked against the state after it."""
+    for named, buys in occupations.named_plays(s, k, setting, buying):
+        yield ((("cards", named),) if named else ()) + ((("buys", buys),) if buys else ())
 
 
 def space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[tuple[tuple[str, object], ...]]:
@@ -104,9 +114,10 @@ def space_choices(s: State, space: ActionSpace, setting: Setting) -> Iterator[tu
     if space.overseas_trade:
         parts.append([(("trade", kinds),) for kinds in _trade_choices(s, values)])
     if space.occupation and space.occupation.play:
-        parts.append([(("play", k),) for k in _play_counts(s, space)])
-    if space.bonus and space.bonus.play_occupations and s.hand:
-        parts.append([(("bonus_play", k),) for k in bonus_play_counts(space.bonus.play_occupations, len(s.hand))])
+        parts.append([(("play", k),) + named for k in _play_counts(s, space) for named in _named_plays(s, k, setting)])
+    if space.bonus and space.bonus.play_occupations and s.hand_size:
+        counts = bonus_play_counts(space.bonus.play_occupations, s.hand_size)
+        parts.append([(("bonus_play", k),) + named for k in counts for named in _named_plays(s, k, setting, buying=False)])
     for combo in product(*parts):
         yield tuple(kv for part in combo for kv in part)
 
@@ -153,6 +164,6 @@ def space_legal(s: State, space: ActionSpace) -> bool:
         return False
     if space.roll and space.roll.kind == "whaling" and not s.ships_of("whaling-boat"):
         return False
-    if space.id == "play-occupation-paid" and not s.hand:
+    if space.id == "play-occupation-paid" and not s.hand_size:
         return False
     return True

@@ -10,6 +10,7 @@ from models.data_files import load
 from models.pieces import piece
 from models.round_rules.actions import Action
 from models.round_rules.bundles import add_goods, gain, pay, take_specials, upgraded
+from models.round_rules import occupations
 from models.round_rules.dice import PendingRoll, pending_roll
 from models.round_rules.state import Setting, State, replace, spaces_by_id
 
@@ -53,23 +54,17 @@ def _place_vikings(s: State, space: ActionSpace) -> State:
 
 
 def _before_action(s: State, space: ActionSpace, choice: dict, setting: Setting) -> State:
-    """Column bonuses: column 3 draws an occupation; column 4 may play the best one in hand
-    (a choice: some cards score negative points)."""
+    """Column bonuses: column 3 draws an occupation; column 4 may play one from hand (a choice:
+    some cards score negative points)."""
     if space.bonus:
-        s = _draw_occupations(s, space.bonus.draw_occupations, setting)
+        s = occupations.draw(s, space.bonus.draw_occupations, setting)
     if choice.get("bonus_play"):
-        s = _play_occupations(s, choice["bonus_play"])
+        s = _play(s, choice["bonus_play"], choice, setting)
     return s
 
 
-def _draw_occupations(s: State, n: int, setting: Setting) -> State:
-    """n cards into the hand, each worth what a card drawn unseen is assumed to be worth."""
-    return replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * n))) if n else s
-
-
-def _play_occupations(s: State, n: int) -> State:
-    played = s.hand[-n:] if n else ()
-    return replace(s, hand=s.hand[: len(s.hand) - len(played)], occupation_points=s.occupation_points + sum(played))
+def _play(s: State, k: int, choice: dict, setting: Setting) -> State:
+    return occupations.play(s, k, choice.get("cards", ()), choice.get("buys", ()), setting)
 
 
 def _apply_upgrade(s: State, goods: tuple[str, ...], steps: int) -> State:
@@ -125,9 +120,9 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
         target = choice["forge"]
         s = replace(s, goods=add_goods(s.goods, {"jewelry": 1})) if target == "jewelry" else take_specials(s, (target,), False)
     if space.occupation:
-        s = _draw_occupations(s, space.occupation.draw, setting)
+        s = occupations.draw(s, space.occupation.draw, setting)
     if choice.get("play"):
-        s = _play_occupations(s, choice["play"])
+        s = _play(s, choice["play"], choice, setting)
     return s
 
 

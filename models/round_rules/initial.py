@@ -9,6 +9,7 @@ from models.boards import all_boards, board as board_named
 from models.data_files import load
 from models.explorations import face_up_rounds, silver_on
 from models.mountains import strips_in_round
+from models.occupation_cards import card_named, effect_of, hand_points
 from models.pieces import piece, special_names
 from models.round_context import RoundContext
 from models.round_rules.state import Setting, State, counts
@@ -53,7 +54,7 @@ def initial_state(snapshot: Snapshot, context: RoundContext) -> State:
     mountains = context.mountains
     if mountains is None:  # unknown: the face-up strips of a game dealt with seed 0
         mountains = strips_in_round(snapshot.game.round, context.players or snapshot.game.players)
-    hand = tuple(sorted(c if isinstance(c, int) else context.drawn_occupation_points for c in p.occupations.hand))
+    hand, cards = _hand(p.occupations.hand, context.drawn_occupation_points)
     return State(
         round=snapshot.game.round,
         vikings_left=context.vikings_left if context.vikings_left is not None else snapshot.vikings,
@@ -68,6 +69,7 @@ def initial_state(snapshot: Snapshot, context: RoundContext) -> State:
         new_boards=(),
         specials=tuple(sorted(set(p.specials) - _placed(snapshot))),
         hand=hand,
+        cards=cards,
         occupation_points=p.occupations.played_points,
         taken=frozenset(context.taken),
         mountains=tuple(sorted(tuple(s) for s in mountains if s)),
@@ -77,6 +79,19 @@ def initial_state(snapshot: Snapshot, context: RoundContext) -> State:
         thing_penalties=p.thing_penalties,
         vikings_total=snapshot.vikings,
     )
+
+
+def _hand(entries: list[int | str], unseen: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A snapshot's hand as the state holds it: named cards with a modelled effect by number,
+    every other card by its printed points (models/occupation_cards.hand_points)."""
+    plain, cards = [], []
+    for entry in entries:
+        card = card_named(entry) if isinstance(entry, str) else None
+        if card and effect_of(card.number):
+            cards.append(card.number)
+        else:
+            plain.append(hand_points(entry, unseen))
+    return tuple(sorted(plain)), tuple(sorted(cards))
 
 
 def setting_for(snapshot: Snapshot, context: RoundContext, values: Mapping[str, float] | None = None) -> Setting:

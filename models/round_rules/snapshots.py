@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from models.occupation_cards import by_number
 from models.round_rules.initial import placed_specials
 from models.round_rules.state import Setting, State
 from models.snapshot import Ship, Snapshot, parse_snapshot
@@ -24,7 +25,7 @@ def to_snapshot(s: State, setting: Setting) -> Snapshot:
         vikings=s.vikings_total,
     )
     player["occupations"]["played_points"] = s.occupation_points
-    player["occupations"]["hand"] = list(s.hand)
+    player["occupations"]["hand"] = list(s.hand) + [by_number()[c].name for c in s.cards]
     ids = {e["id"] for e in player["boards"]}
     for name in s.new_boards:
         new_id = name

@@ -8,6 +8,7 @@ from functools import cache, cached_property
 from operator import itemgetter
 
 from models.actions import ActionSpace, load_action_spaces
+from models.occupation_cards import points_of
 from models.snapshot import Snapshot
 from models.values import default_values
 
@@ -45,7 +46,7 @@ class State:
     emigrated: tuple[str, ...]  # all emigrated ships, sorted
     new_boards: tuple[str, ...]  # boards gained since the snapshot, sorted
     specials: tuple[str, ...]  # special tiles in supply, sorted
-    hand: tuple[int, ...]  # printed points of occupations in hand, sorted
+    hand: tuple[int, ...]  # printed points of the cards in hand without a modelled effect, sorted
     occupation_points: int
     taken: frozenset[str]
     mountains: tuple[tuple[str, ...], ...]  # face-up strips (items leftmost first), sorted
@@ -57,6 +58,7 @@ class State:
     vikings_total: int = 0  # Vikings gained so far (the banquet table's open positions)
     banquet_cleared: bool = False  # the snapshot's banquet tiles were served in an earlier feast
     placed: frozenset[str] = frozenset()  # spaces this player occupied this round (solo: they block next round)
+    cards: tuple[int, ...] = ()  # numbers of the cards in hand with a modelled effect (round_rules/occupations.py), sorted
 
     def __hash__(self) -> int:
         # states are dictionary keys millions of times in a search: hash once
@@ -93,6 +95,16 @@ class State:
     def animals(self, animal: str) -> int:
         return self.count(animal) + self.count(f"pregnant-{animal}")
 
+    @property
+    def hand_size(self) -> int:
+        return len(self.hand) + len(self.cards)
+
+    def hand_points(self) -> tuple[int, ...]:
+        """Printed points of every card in hand, with or without a modelled effect, sorted."""
+        if not self.cards:
+            return self.hand
+        return tuple(sorted(self.hand + tuple(points_of(c) for c in self.cards)))
+
 
 _STATE_FIELDS = tuple(State.__dataclass_fields__)
 _values = itemgetter(*_STATE_FIELDS)  # a state's field values, in order, from its __dict__
@@ -115,6 +127,7 @@ class Setting:
     snapshot: Snapshot
     players: int
     drawn_occupation_points: int = 0
+    drawn_card: int = 0  # the number of the card a draw turns up, when known (a solo game's deck); 0: unseen
     values: Mapping[str, float] = field(default_factory=lambda: default_values() | EXTRA_VALUES, hash=False, compare=False)
 
     @property

@@ -75,7 +75,7 @@ def _holding_part(ev: Evaluator, s: State) -> tuple:
         held = (
             float(ships), float(occupations), float(resources), float(weapons), float(thing_penalties),
             float(s.ships_of("whaling-boat")), float(s.ships_of("knarr")), float(s.ships_of("longship")),
-            float(s.wood), float(s.stone), float(s.ore), float(len(s.hand)), float(sum(p for p in s.hand if p > 0)),
+            float(s.wood), float(s.stone), float(s.ore), float(s.hand_size), float(sum(p for p in s.hand_points() if p > 0)),
         )  # fmt: skip
         hit = ev.parts[key] = ((ships, occupations, thing_penalties), held)
     return hit
@@ -86,7 +86,7 @@ def _holding_part(ev: Evaluator, s: State) -> tuple:
 # row per evaluator (one setting); features() writes what the rest of the state decides (also
 # worked out once per distinct value) over a copy of it.
 _position = attrgetter("round", "goods", "silver", "new_boards", "specials", "emigrated", "vikings_total")
-_holding = attrgetter("ships", "occupation_points", "wood", "stone", "ore", "weapons", "thing_penalties", "hand")
+_holding = attrgetter("ships", "occupation_points", "wood", "stone", "ore", "weapons", "thing_penalties", "hand", "cards")
 (_SHIPS, _OCCUPATIONS, _RESOURCES, _WEAPONS, _THING_PENALTIES) = (
     NAMES.index(f"term: {t}") for t in ("ships", "occupations", "resources", "weapons", "thing penalties")
 )
@@ -134,8 +134,8 @@ def _position_part(ev: Evaluator, s: State) -> tuple[list[float], tuple]:
         "cells to next income": step.cells,
         "next income gain": step.gain,
         "tiles short of next income": max(0, step.cells - tile_cells),
-        "occupations in hand": len(s.hand),
-        "hand points": sum(p for p in s.hand if p > 0),  # a card scoring below 0 need not be played
+        "occupations in hand": s.hand_size,
+        "hand points": sum(p for p in s.hand_points() if p > 0),  # a card scoring below 0 need not be played
     }
     row = [float(terms[t]) for t in TERMS] + [float(raw[r]) for r in RAW]
     return row, (terms["boards as laid"], terms["silver"], terms["emigration"], terms["boards gained"])

@@ -51,7 +51,7 @@ from planner.evaluate import Evaluator
 # same forecast. tests/test_value_batch.py checks that scrambling every other field changes none.
 VALUED = (
     "round", "silver", "wood", "stone", "ore", "goods", "weapons", "ships", "emigrated", "new_boards",
-    "specials", "hand", "occupation_points", "thing_penalties", "vikings_total",
+    "specials", "hand", "cards", "occupation_points", "thing_penalties", "vikings_total",
 )  # fmt: skip
 _valued = attrgetter(*VALUED)  # a state's VALUED fields as a tuple
 

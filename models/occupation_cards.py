@@ -1,0 +1,153 @@
+"""The occupation cards by number and by name, and the effects of those played for an immediate gain.
+
+The card list is models/data/occupations.toml (number, deck, printed points, name); the effects
+modelled are models/data/occupation_effects.toml, read strictly here: an unknown key, count or
+goods name is an error, and each card's name must be the one its number has in the card list.
+Applying an effect to a state is the round engine's business (models/round_rules/occupations.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from models.actions import NEEDS, ActionDataError, Bundle, parse_bundle
+from models.data_files import load, read
+
+COUNTED = frozenset(
+    {"whaling-boat", "knarr", "longship", "fleet", "ship-ore", "house", "sheep", "cattle", "animal-kinds", "silk"}
+)
+
+
+@dataclass(frozen=True)
+class Card:
+    number: int
+    deck: str
+    points: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Step:
+    at_least: int
+    gain: Bundle
+    pay: Bundle
+
+
+@dataclass(frozen=True)
+class Part:
+    """One gain or purchase of a card: `gain` for `pay`, scaled by `per` or chosen by `steps`."""
+
+    gain: Bundle = Bundle()
+    pay: Bundle = Bundle()
+    per: str = ""
+    counts: str = ""
+    steps: tuple[Step, ...] = ()
+    silver_per_round: int = 0
+    needs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Effect:
+    card: int
+    gains: tuple[Part, ...]  # received at once
+    buys: tuple[Part, ...]  # the player may take one, or none
+
+
+@cache
+def by_number() -> dict[int, Card]:
+    return {c["number"]: Card(c["number"], c["deck"], c["points"], c["name"]) for c in load("occupations")["card"]}
+
+
+def points_of(number: int) -> int:
+    return by_number()[number].points
+
+
+@cache
+def _by_name() -> dict[str, tuple[Card, ...]]:
+    out: dict[str, tuple[Card, ...]] = {}
+    for c in by_number().values():
+        out[c.name.casefold()] = out.get(c.name.casefold(), ()) + (c,)
+    return out
+
+
+def card_named(name: str) -> Card | None:
+    """The card a snapshot's hand names (any case); None for a name no card or several cards have."""
+    found = _by_name().get(name.strip().casefold(), ())
+    return found[0] if len(found) == 1 else None
+
+
+def hand_points(entry: int | str, unseen: int) -> int:
+    """A snapshot's hand entry as printed points: an int is the points, a card's name its points,
+    any other name (or one two cards share) a card the planner assumes prints `unseen`."""
+    if isinstance(entry, int):
+        return entry
+    card = card_named(entry)
+    return card.points if card else unseen
+
+
+def effect_of(number: int) -> Effect | None:
+    return effects().get(number)
+
+
+@cache
+def effects() -> dict[int, Effect]:
+    """Card number -> its modelled effect on being played."""
+    data = read("occupation_effects")
+    _check_keys(data, {"card"}, "occupation_effects.toml")
+    out = {}
+    for i, raw in enumerate(data["card"]):
+        effect = _effect(raw, f"occupation_effects.toml card[{i}]")
+        if effect.card in out:
+            raise ActionDataError(f"occupation_effects.toml: card {effect.card} twice")
+        out[effect.card] = effect
+    return out
+
+
+def _effect(raw: dict[str, Any], where: str) -> Effect:
+    _check_keys(raw, {"number", "name", "gains", "buys"}, where)
+    number = raw.get("number")
+    if number not in by_number() or by_number()[number].name != raw.get("name"):
+        raise ActionDataError(f"{where}: card {number!r} is not named {raw.get('name')!r} in occupations.toml")
+    gains = tuple(_part(p, f"{where}.gains[{j}]") for j, p in enumerate(raw.get("gains", [])))
+    buys = tuple(_part(p, f"{where}.buys[{j}]") for j, p in enumerate(raw.get("buys", [])))
+    if not gains and not buys:
+        raise ActionDataError(f"{where}: a card with neither gains nor buys")
+    return Effect(number, gains, buys)
+
+
+def _part(raw: dict[str, Any], where: str) -> Part:
+    _check_keys(raw, {"gain", "pay", "per", "counts", "steps", "silver_per_round", "needs"}, where)
+    for key in ("per", "counts"):
+        if key in raw and raw[key] not in COUNTED:
+            raise ActionDataError(f"{where}.{key}: {raw[key]!r} is not one of {sorted(COUNTED)}")
+    if bool(raw.get("counts")) != bool(raw.get("steps")):
+        raise ActionDataError(f"{where}: `counts` and `steps` go together")
+    needs = tuple(raw.get("needs", ()))
+    if any(n not in NEEDS for n in needs):
+        raise ActionDataError(f"{where}.needs: {needs!r} names a need outside {sorted(NEEDS)}")
+    return Part(
+        gain=parse_bundle(raw.get("gain", {}), f"{where}.gain"),
+        pay=parse_bundle(raw.get("pay", {}), f"{where}.pay"),
+        per=raw.get("per", ""),
+        counts=raw.get("counts", ""),
+        steps=tuple(_step(s, f"{where}.steps[{k}]") for k, s in enumerate(raw.get("steps", []))),
+        silver_per_round=raw.get("silver_per_round", 0),
+        needs=needs,
+    )
+
+
+def _step(raw: dict[str, Any], where: str) -> Step:
+    _check_keys(raw, {"at_least", "gain", "pay"}, where)
+    if not isinstance(raw.get("at_least"), int) or isinstance(raw.get("at_least"), bool):
+        raise ActionDataError(f"{where}.at_least: expected a whole number")
+    return Step(raw["at_least"], parse_bundle(raw.get("gain", {}), f"{where}.gain"), parse_bundle(raw.get("pay", {}), f"{where}.pay"))
+
+
+def _check_keys(raw: Any, allowed: set[str], where: str) -> None:
+    if not isinstance(raw, dict):
+        raise ActionDataError(f"{where}: expected a table")
+    unknown = set(raw) - allowed
+    if unknown:
+        raise ActionDataError(f"{where}: unknown keys {sorted(unknown)}")

@@ -1,0 +1,182 @@
+"""Occupation cards drawn and played, with the immediate effects models/data/occupation_effects.toml
+gives (models/occupation_cards.py reads it).
+
+A state holds its hand in two parts: `hand`, the printed points of cards without a modelled effect
+(or drawn unseen), and `cards`, the numbers of cards with one. A play of k cards plays the cards
+the choice names first, each with the purchase chosen for it if any, then the best of the rest by
+printed points (a card without an effect first on equal points). Every card played gives its
+free gains, named or not; only a named card may buy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from models.actions import Bundle
+from models.occupation_cards import Part, effect_of, points_of
+from models.round_rules.afford import can_pay, needs_met, ships_fit
+from models.round_rules.bundles import gain, pay
+from models.round_rules.state import Setting, State, replace
+
+HOUSES = ("stone-house", "long-house")
+NAMED_AT_MOST = 2  # cards a play names (the rest go by points): hands rarely hold more with effects
+
+
+def draw(s: State, n: int, setting: Setting) -> State:
+    """n cards into the hand: the card really drawn when the setting knows it (a solo game's deck),
+    else each worth what a card drawn unseen is assumed to be worth."""
+    if not n:
+        return s
+    if setting.drawn_card:
+        return _add_card(s, setting.drawn_card)
+    return replace(s, hand=tuple(sorted(s.hand + (setting.drawn_occupation_points,) * n)))
+
+
+def _add_card(s: State, number: int) -> State:
+    if effect_of(number):
+        return replace(s, cards=tuple(sorted(s.cards + (number,))))
+    return replace(s, hand=tuple(sorted(s.hand + (points_of(number),))))
+
+
+def play(s: State, k: int, named: tuple[int, ...], buys: tuple[tuple[int, int], ...], setting: Setting) -> State:
+    """Play k cards: `named` first (with `buys`, (card, which purchase) pairs), then the best by points."""
+    bought = dict(buys)
+    for number in named:
+        s = _play_card(replace(s, cards=_without(s.cards, number)), number, bought.get(number), setting)
+    for _ in range(k - len(named)):
+        s = _play_best(s, setting)
+    return s
+
+
+def _play_best(s: State, setting: Setting) -> State:
+    plain = s.hand[-1] if s.hand else None
+    card = max(s.cards, key=lambda c: (points_of(c), -c)) if s.cards else None
+    if card is not None and (plain is None or points_of(card) > plain):
+        return _play_card(replace(s, cards=_without(s.cards, card)), card, None, setting)
+    return replace(s, hand=s.hand[:-1], occupation_points=s.occupation_points + plain)
+
+
+def _play_card(s: State, number: int, buy: int | None, setting: Setting) -> State:
+    s = replace(s, occupation_points=s.occupation_points + points_of(number))
+    effect = effect_of(number)
+    for part in effect.gains:
+        s = _take(s, part, setting)
+    if buy is not None:
+        s = _take(s, effect.buys[buy], setting)
+    return s
+
+
+def _without(cards: tuple[int, ...], number: int) -> tuple[int, ...]:
+    i = cards.index(number)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _take(s: State, part: Part, setting: Setting) -> State:
+    cost, got = resolved(s, part, setting)
+    return gain(pay(s, cost), got, setting.players)
+
+
+def resolved(s: State, part: Part, setting: Setting) -> tuple[Bundle, Bundle]:
+    """What a part costs and gives in this state (nothing, where no step is reached)."""
+    cost, got = part.pay, part.gain
+    if part.per:
+        got = _scaled(got, count(s, part.per, setting))
+    if part.counts:
+        reached = [st for st in part.steps if count(s, part.counts, setting) >= st.at_least]
+        if not reached:
+            return Bundle(), Bundle()
+        cost, got = _merged(cost, reached[-1].pay), _merged(got, reached[-1].gain)
+    if part.silver_per_round:
+        cost = _merged(cost, Bundle(silver=part.silver_per_round * s.round))
+    return cost, got
+
+
+def can_buy(s: State, part: Part, setting: Setting) -> bool:
+    cost, got = resolved(s, part, setting)
+    return bool(got) and can_pay(s, cost) and needs_met(s, part.needs) and ships_fit(s, got)
+
+
+def count(s: State, thing: str, setting: Setting) -> int:
+    if thing in ("whaling-boat", "knarr", "longship"):
+        return s.ships_of(thing)
+    if thing == "fleet":
+        return min(s.ships_of(t) for t in ("whaling-boat", "knarr", "longship"))
+    if thing == "ship-ore":
+        return sum(o for t, o in s.ships if t in ("whaling-boat", "longship"))
+    if thing == "house":
+        return houses_owned([e.board for e in setting.snapshot.player.boards] + list(s.new_boards))
+    if thing in ("sheep", "cattle"):
+        return s.animals(thing)
+    if thing == "animal-kinds":
+        return sum(1 for a in ("sheep", "cattle") if s.animals(a))
+    return s.count(thing)
+
+
+def houses_owned(boards: list[str]) -> int:
+    """Stone and long houses among a player's boards (sheds are not houses)."""
+    return sum(1 for b in boards if b in HOUSES)
+
+
+def named_plays(
+    s: State, k: int, setting: Setting, buying: bool = True
+) -> Iterator[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """The (named cards, purchases) a play of k cards may choose: none named, or up to
+    NAMED_AT_MOST distinct cards with an effect, each buying one of its purchases it can pay for
+    or nothing (nothing at all unless `buying`)."""
+    yield (), ()
+    distinct = sorted(set(s.cards))
+    for size in range(1, min(k, NAMED_AT_MOST, len(distinct)) + 1):
+        for named in combinations(distinct, size):
+            for buys in _purchase_sets(s, named, setting) if buying else [()]:
+                yield named, buys
+
+
+def _purchase_sets(s: State, named: tuple[int, ...], setting: Setting) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Each named card buys one of its purchases or nothing, all of them payable together."""
+    options: list[list[tuple[int, int] | None]] = []
+    for number in named:
+        buys = effect_of(number).buys
+        options.append([None] + [(number, i) for i, part in enumerate(buys) if can_buy(s, part, setting)])
+    for chosen in _product(options):
+        if len(chosen) < 2 or _payable_together(s, chosen, setting):
+            yield chosen
+
+
+def _payable_together(s: State, chosen: tuple[tuple[int, int], ...], setting: Setting) -> bool:
+    cost, got = Bundle(), Bundle()
+    for number, which in chosen:
+        c, g = resolved(s, effect_of(number).buys[which], setting)
+        cost, got = _merged(cost, c), _merged(got, g)
+    return can_pay(s, cost) and ships_fit(s, got)
+
+
+def _product(options: list[list]) -> Iterator[tuple]:
+    if not options:
+        yield ()
+        return
+    for first in options[0]:
+        for rest in _product(options[1:]):
+            yield ((first,) if first else ()) + rest
+
+
+def _scaled(b: Bundle, n: int) -> Bundle:
+    if n <= 0:
+        return Bundle()
+    return _combine(b, b, n - 1) if n > 1 else b
+
+
+def _merged(a: Bundle, b: Bundle) -> Bundle:
+    return _combine(a, b, 1)
+
+
+def _combine(a: Bundle, b: Bundle, times: int) -> Bundle:
+    """a plus `times` copies of b."""
+    scalars = {f: getattr(a, f) + times * getattr(b, f) for f in ("silver", "wood", "stone", "ore", "weapon_draws", "vikings", "wood_per_player")}
+    tables = {}
+    for f in ("goods", "weapons", "ships", "buildings"):
+        total = dict(getattr(a, f))
+        for k, n in getattr(b, f):
+            total[k] = total.get(k, 0) + times * n
+        tables[f] = tuple(sorted(total.items()))
+    return Bundle(**scalars, **tables)

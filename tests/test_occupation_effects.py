@@ -1,0 +1,146 @@
+"""Occupation cards played for their immediate effect (models/data/occupation_effects.toml, applied
+by models/round_rules/occupations.py): exact gains, purchases as choices, the hand by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.actions import ActionDataError
+from models.occupation_cards import _effect, by_number, card_named, effects, hand_points
+from models.round_rules import initial_state, legal_actions, setting_for, to_snapshot
+from models.round_context import split_snapshot
+from planner.chance import outcomes
+from tests.round_positions import round_3
+
+
+def make(hand: list, context: dict | None = None, **player):
+    snap, ctx = split_snapshot(round_3(context, occupations={"hand": hand, "played_points": 0}, **player))
+    return initial_state(snap, ctx), setting_for(snap, ctx)
+
+
+def plays(s, setting, space: str) -> dict:
+    """(cards named, purchases, play count) -> action, for one playing space."""
+    return {
+        (a.chosen("cards", ()), a.chosen("buys", ()), a.chosen("play") or a.chosen("bonus_play")): a
+        for a in legal_actions(s, setting)
+        if a.space == space
+    }
+
+
+def after(s, setting, action):
+    (only,) = outcomes(s, action, setting)
+    return only.state
+
+
+def test_every_modelled_card_is_named_as_the_card_list_names_it():
+    assert len(effects()) == 25
+    assert all(by_number()[n].name for n in effects())
+    assert card_named("fisherman").number == 27 and card_named(" Earl ").number == 72
+    assert card_named("Tutor") is None  # two cards print that name
+    assert hand_points("Chief", 1) == 7 and hand_points("no such card", 1) == 1 and hand_points(3, 1) == 3
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"number": 27, "name": "Fisher", "gains": [{"gain": {"silver": 1}}]}, "is not named 'Fisher'"),
+        ({"number": 27, "name": "Fisherman"}, "neither gains nor buys"),
+        ({"number": 27, "name": "Fisherman", "gains": [{"per": "boat", "gain": {"silver": 1}}]}, "gains[0].per: 'boat'"),
+        ({"number": 27, "name": "Fisherman", "gains": [{"gain": {"goods": {"fish": 1}}}]}, "gains[0].gain"),
+        ({"number": 27, "name": "Fisherman", "gains": [{"counts": "knarr"}]}, "`counts` and `steps` go together"),
+        ({"number": 27, "name": "Fisherman", "gains": [{"gain": {"silver": 1}, "when": 1}]}, "unknown keys ['when']"),
+        ({"number": 27, "name": "Fisherman", "buys": [{"needs": ["castle"]}]}, "buys[0].needs"),
+    ],
+)
+def test_bad_effect_data_is_refused_with_its_place(raw, message):
+    with pytest.raises(ActionDataError, match="card\\[0\\]"):
+        _effect(raw, "card[0]")
+    with pytest.raises(ActionDataError) as err:
+        _effect(raw, "card[0]")
+    assert message in str(err.value)
+
+
+def test_a_named_card_with_an_effect_is_held_by_number_and_written_back_by_name():
+    s, setting = make(["Fisherman", "Chief", "no such card", 2], {"drawn_occupation_points": 1})
+    assert s.cards == (27,) and s.hand == (1, 2, 7) and s.hand_size == 4 and s.hand_points() == (1, 1, 2, 7)
+    assert to_snapshot(s, setting).player.occupations.hand == [1, 2, 7, "Fisherman"]
+
+
+def test_a_card_named_in_a_play_gives_its_gains_and_its_points():
+    s, setting = make(["Fisherman", 3], ships=[{"type": "whaling-boat"}, {"type": "whaling-boat"}])
+    options = plays(s, setting, "play-occupations-2")
+    assert set(options) == {((), (), 1), ((), (), 2), ((27,), (), 1), ((27,), (), 2)}
+    named = after(s, setting, options[((27,), (), 1)])
+    assert named.count("stockfish") == s.count("stockfish") + 2 and named.occupation_points == 1
+    assert named.hand == (3,) and named.cards == ()
+    by_points = after(s, setting, options[((), (), 1)])
+    assert by_points.count("stockfish") == s.count("stockfish") and by_points.occupation_points == 3
+    assert by_points.cards == (27,)
+    both = after(s, setting, options[((), (), 2)])  # played by points, its gains come all the same
+    assert both.count("stockfish") == s.count("stockfish") + 2 and both.occupation_points == 4
+    assert "Fisherman" in options[((27,), (), 1)].label
+
+
+def test_counted_gains_and_steps():
+    ships = [{"type": "knarr"}, {"type": "knarr"}, {"type": "longship", "ore": 3}, {"type": "whaling-boat", "ore": 1}]
+    s, setting = make(["Grain Deliveryman", "Captain", "Miner", "Whaling Equipper"], ships=ships)
+    options = plays(s, setting, "play-occupations-2")
+    grain = after(s, setting, options[((183,), (), 1)])
+    assert [grain.count(g) - s.count(g) for g in ("peas", "beans", "flax", "grain", "cabbage")] == [1, 1, 1, 1, 0]
+    captain = after(s, setting, options[((16,), (), 1)])
+    assert captain.silver == s.silver + 2  # 4 ore added to a longship and a whaling boat: the first step
+    miner = after(s, setting, options[((22,), (), 1)])
+    assert (miner.stone - s.stone, miner.ore - s.ore, miner.silver - s.silver) == (1, 1, 1)
+    equipper = after(s, setting, options[((24,), (), 1)])
+    assert (equipper.count("oil") - s.count("oil"), equipper.wood - s.wood) == (2, 1)
+
+
+def test_a_purchase_is_a_choice_priced_by_the_count_and_only_when_payable():
+    s, setting = make(["Longship Builder"], silver=3, ships=[{"type": "knarr"}, {"type": "knarr"}])
+    options = plays(s, setting, "play-occupations-2")
+    assert set(options) == {((), (), 1), ((82,), (), 1), ((82,), ((82, 0),), 1)}
+    bought = after(s, setting, options[((82,), ((82, 0),), 1)])
+    assert bought.silver == 0 and bought.ships_of("longship") == 1
+    assert "buying 1 longship" in options[((82,), ((82, 0),), 1)].label
+    poor, setting = make(["Longship Builder"], silver=2, ships=[{"type": "knarr"}, {"type": "knarr"}])
+    assert ((82,), ((82, 0),), 1) not in plays(poor, setting, "play-occupations-2")
+    no_knarr, setting = make(["Longship Builder"], silver=7)
+    assert ((82,), ((82, 0),), 1) not in plays(no_knarr, setting, "play-occupations-2")  # 8 without a knarr
+
+
+def test_the_earl_sells_a_stone_house_for_the_rounds_silver():
+    s, setting = make(["Earl"], silver=3)  # round 3
+    bought = after(s, setting, plays(s, setting, "play-occupations-2")[((72,), ((72, 0),), 1)])
+    assert bought.silver == 0 and bought.new_boards == ("stone-house",)
+    poor, setting = make(["Earl"], silver=2)
+    assert ((72,), ((72, 0),), 1) not in plays(poor, setting, "play-occupations-2")
+
+
+def test_two_purchases_must_be_payable_together():
+    s, setting = make(["Bone Collector", "Shepherd Boy"], silver=2)
+    options = plays(s, setting, "play-occupations-2")
+    assert ((75, 80), ((75, 0),), 2) in options and ((75, 80), ((80, 0),), 2) in options
+    assert ((75, 80), ((75, 0), (80, 0)), 2) not in options
+    rich, setting = make(["Bone Collector", "Shepherd Boy"], silver=3)
+    assert ((75, 80), ((75, 0), (80, 0)), 2) in plays(rich, setting, "play-occupations-2")
+
+
+def test_a_column_four_play_names_cards_but_never_buys():
+    s, setting = make(["Shepherd Boy", "Fruit Picker"], silver=10)
+    options = plays(s, setting, "buy-cattle-sheep")
+    assert {k for k in options if k[0]} == {((43,), (), 1), ((80,), (), 1)}
+    fruit = after(s, setting, options[((43,), (), 1)])
+    assert fruit.count("fruits") == s.count("fruits") + 1 and fruit.cards == (80,)
+
+
+def test_a_card_really_drawn_with_an_effect_joins_the_hand_by_number():
+    s, setting = make([], {"drawn_occupation_points": 1})
+    draw = next(a for a in legal_actions(s, setting) if a.space == "draw-occupation")
+    from dataclasses import replace
+
+    drawn = after(s, replace(setting, drawn_card=27), draw)
+    assert drawn.cards == (27,) and drawn.hand == ()
+    plain = after(s, replace(setting, drawn_card=5), draw)  # the Chief: no effect modelled
+    assert plain.cards == () and plain.hand == (7,)
+    unseen = after(s, setting, draw)
+    assert unseen.hand == (1,)
