@@ -31,9 +31,11 @@ ROWS = OUT.with_suffix(".json")  # the last measurement of every module, merged 
 ENGINE_MODULES = tuple(f"engine.{m}" for m in ("effects", "round_end", "feast", "score", "choices", "spaces", "flow", "dice", "draws"))
 # The choices both engines offer (choice_rules), the printed mountain strips and exploration schedule, the
 # boards and pieces (cells, income tracks, bonuses, orientations), the action spaces read from their data file,
-# the occupation decks and the game's fixed numbers (rounds, Vikings per round, income phases left): rules
+# the occupation decks and cards (their modelled effects) and the game's fixed numbers (rounds, Vikings per round, income phases left): rules
 # shared by both engines, so a mistake there is one neither engine's agreement test can see.
-SHARED_MODULES = ("choice_rules", "mountains", "explorations", "boards", "pieces", "actions", "occupation_deck", "facts")
+SHARED_MODULES = (
+    "choice_rules", "mountains", "explorations", "boards", "pieces", "actions", "occupation_deck", "occupation_cards", "facts",
+)  # fmt: skip
 # The snapshot and game-record contract: what a user types is read here before any rule sees it.
 CONTRACT_MODULES = ("snapshot", "record")
 MODULES = ("rules", "scoring", "round_end", "round_rules") + SHARED_MODULES + CONTRACT_MODULES + ENGINE_MODULES
