@@ -86,7 +86,7 @@ def _line(advice: Advice) -> None:
             console.print(f"[bold]Dice[/], step {step.line.number}: {plain(step.dice.text)}")
     played = [f"{', '.join(s.played)} (step {s.line.number})" for s in advice.steps if s.played]
     if played:
-        console.print(f"[bold]Occupations played:[/] {plain('; '.join(played))} [dim](cards count by printed points; any card of equal points does as well)[/]")
+        console.print(f"[bold]Occupations played:[/] {plain('; '.join(played))} [dim](a card without a modelled effect counts by printed points: any such card of equal points does as well)[/]")
 
 
 def _round_end(advice: Advice) -> None:

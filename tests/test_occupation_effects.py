@@ -13,6 +13,14 @@ from planner.chance import outcomes
 from tests.round_positions import round_3
 
 
+@pytest.fixture(autouse=True)
+def parsed_afresh():
+    # the data is parsed once a process: each test parses it again, so a fault in the parser shows
+    effects.cache_clear()
+    yield
+    effects.cache_clear()
+
+
 def make(hand: list, context: dict | None = None, **player):
     snap, ctx = split_snapshot(round_3(context, occupations={"hand": hand, "played_points": 0}, **player))
     return initial_state(snap, ctx), setting_for(snap, ctx)
@@ -50,6 +58,14 @@ def test_every_modelled_card_is_named_as_the_card_list_names_it():
         ({"number": 27, "name": "Fisherman", "gains": [{"counts": "knarr"}]}, "`counts` and `steps` go together"),
         ({"number": 27, "name": "Fisherman", "gains": [{"gain": {"silver": 1}, "when": 1}]}, "unknown keys ['when']"),
         ({"number": 27, "name": "Fisherman", "buys": [{"needs": ["castle"]}]}, "buys[0].needs"),
+        ({"number": 27, "name": "Fisherman", "gains": [], "cost": 1}, "card[0]: unknown keys ['cost']"),
+        ({"number": 27, "name": "Fisherman", "gains": [{"counts": "knarr", "steps": [{"at_least": True}]}]}, "steps[0].at_least"),
+        ({"number": 27, "name": "Fisherman", "gains": [{"counts": "knarr", "steps": [{"at_least": 1, "get": {}}]}]}, "steps[0]: unknown"),
+        ({"number": 27, "name": "Fisherman", "gains": [{"counts": "knarr", "steps": [{"at_least": 1, "gain": {"gold": 1}}]}]}, "steps[0].gain"),
+        ({"number": 27, "name": "Fisherman", "gains": [{"counts": "knarr", "steps": [{"at_least": 1, "pay": {"gold": 1}}]}]}, "steps[0].pay"),
+        ({"number": 27, "name": "Fisherman", "gains": [{"pay": {"gold": 1}}]}, "gains[0].pay"),
+        ({"number": 27, "name": "Fisherman", "gains": [{"counts": "boat", "steps": [{"at_least": 1}]}]}, "gains[0].counts: 'boat'"),
+        ({"number": 27, "name": "Fisherman", "gains": ["silver"]}, "gains[0]: expected a table"),
     ],
 )
 def test_bad_effect_data_is_refused_with_its_place(raw, message):
@@ -58,6 +74,21 @@ def test_bad_effect_data_is_refused_with_its_place(raw, message):
     with pytest.raises(ActionDataError) as err:
         _effect(raw, "card[0]")
     assert message in str(err.value)
+
+
+def test_the_data_reads_as_the_appendix_prints_it():
+    # one card of each form, read field by field (the tests below play them)
+    equipper, builder, earl = effects()[24], effects()[82], effects()[72]
+    assert [(p.per, p.gain.goods, p.gain.wood) for p in equipper.gains] == [("knarr", (("oil", 1),), 0), ("whaling-boat", (), 1)]
+    assert equipper.buys == () and effects()[67].gains == ()
+    (longship,) = builder.buys
+    assert (longship.counts, longship.gain.ships) == ("knarr", (("longship", 1),))
+    assert [(st.at_least, st.pay.silver, bool(st.gain)) for st in longship.steps] == [(0, 8, False), (1, 6, False), (2, 3, False), (3, 1, False)]
+    (house,) = earl.buys
+    assert (house.silver_per_round, house.needs, house.pay.silver, house.gain.buildings) == (1, ("stone-house-in-supply",), 0, (("stone-house", 1),))
+    assert [(st.at_least, st.gain.silver) for st in effects()[16].gains[0].steps] == [(4, 2), (5, 3), (6, 4), (7, 5)]
+    assert effects()[74].buys[0].pay.goods == (("grain", 1),) and effects()[74].buys[0].pay.silver == 2
+    assert effects()[22].gains[0].per == "longship" and effects()[14].gains[0].counts == "fleet"
 
 
 def test_a_named_card_with_an_effect_is_held_by_number_and_written_back_by_name():
