@@ -3,11 +3,13 @@ by models/round_rules/occupations.py): exact gains, purchases as choices, the ha
 
 from __future__ import annotations
 
+from dataclasses import replace as dataclass_replace
+
 import pytest
 
 from models.actions import ActionDataError
 from models.occupation_cards import _effect, by_number, card_named, effects, hand_points
-from models.round_rules import initial_state, legal_actions, setting_for, to_snapshot
+from models.round_rules import initial_state, legal_actions, replace, setting_for, to_snapshot
 from models.round_context import split_snapshot
 from planner.chance import outcomes
 from tests.round_positions import round_3
@@ -167,11 +169,45 @@ def test_a_column_four_play_names_cards_but_never_buys():
 def test_a_card_really_drawn_with_an_effect_joins_the_hand_by_number():
     s, setting = make([], {"drawn_occupation_points": 1})
     draw = next(a for a in legal_actions(s, setting) if a.space == "draw-occupation")
-    from dataclasses import replace
-
-    drawn = after(s, replace(setting, drawn_card=27), draw)
+    drawn = after(s, dataclass_replace(setting, drawn_card=27), draw)
     assert drawn.cards == (27,) and drawn.hand == ()
-    plain = after(s, replace(setting, drawn_card=5), draw)  # the Chief: no effect modelled
+    plain = after(s, dataclass_replace(setting, drawn_card=5), draw)  # the Chief: no effect modelled
     assert plain.cards == () and plain.hand == (7,)
     unseen = after(s, setting, draw)
     assert unseen.hand == (1,)
+
+
+def test_by_points_a_card_without_an_effect_goes_first_on_equal_points():
+    s, setting = make(["Fisherman", 1], ships=[{"type": "whaling-boat"}])
+    one = after(s, setting, plays(s, setting, "play-occupations-2")[((), (), 1)])
+    assert one.hand == () and one.cards == (27,) and one.count("stockfish") == s.count("stockfish")
+
+
+def test_what_a_card_counts():
+    fleet = [{"type": "whaling-boat"}, {"type": "knarr"}, {"type": "knarr"}, {"type": "longship"}, {"type": "longship"}]
+    s, setting = make(["Ship Owner"], ships=fleet)
+    owner = after(s, setting, plays(s, setting, "play-occupations-2")[((14,), (), 1)])
+    assert owner.count("whale-meat") == s.count("whale-meat") + 1  # sets of all three types: one
+    boards = [{"id": "home", "board": "home-long"}, {"id": "shed", "board": "shed"}, {"id": "house", "board": "stone-house"}]
+    s, setting = make(["Custodian"], boards=boards)
+    custodian = after(s, setting, plays(s, setting, "play-occupations-2")[((23,), (), 1)])
+    assert custodian.silver == s.silver + 2  # a shed is not a house
+    s, setting = make(["Milker"])  # two sheep, no cattle
+    milker = after(s, setting, plays(s, setting, "play-occupations-2")[((10,), (), 1)])
+    assert (milker.count("milk") - s.count("milk"), milker.silver - s.silver) == (1, 1)
+    s, setting = make(["Milker"], goods={"sheep": 1, "pregnant-cattle": 1})
+    milker = after(s, setting, plays(s, setting, "play-occupations-2")[((10,), (), 1)])
+    assert (milker.count("milk") - s.count("milk"), milker.silver - s.silver) == (2, 2)
+
+
+def test_a_purchase_needs_its_building_in_supply_a_free_berth_and_the_rounds_silver():
+    s, setting = make(["Earl"], silver=5)
+    in_round_5 = replace(s, round=5)
+    bought = after(in_round_5, setting, plays(in_round_5, setting, "play-occupations-2")[((72,), ((72, 0),), 1)])
+    assert bought.silver == 0
+    assert ((72,), ((72, 0),), 1) not in plays(replace(in_round_5, silver=4), setting, "play-occupations-2")
+    none_left = replace(s, buildings_left=tuple((b, 0 if b == "stone-house" else n) for b, n in s.buildings_left))
+    assert ((72,), ((72, 0),), 1) not in plays(none_left, setting, "play-occupations-2")
+    docked = [{"type": "knarr"}] * 4  # every large berth taken
+    s, setting = make(["Longship Builder"], silver=10, ships=docked)
+    assert ((82,), ((82, 0),), 1) not in plays(s, setting, "play-occupations-2")
