@@ -250,3 +250,22 @@ def test_affo_review_judges_as_the_player_when_asked(tmp_path):
         losses[judge] = [j["loss"] for j in json.loads(out.stdout)["rounds"][0]["actions"]["judged"]]
     # the one search's favourite is not the player's twice in round 1; as the player, every move is its own
     assert losses == {"search": [0.0, 1.02, 3.58], "player": [0.0, 0.0, 0.0]}
+
+
+def test_a_play_naming_a_card_drawn_during_the_round_is_judged_as_the_same_play_naming_none():
+    # the record's snapshots show the hand at the rounds' ends: a card drawn and played within a
+    # round is not in the rebuilt hand, so its play is judged as the same play naming no card
+    from models.record import RecordedAction
+    from models.round_rules import Action
+    from planner.review.actions import played_edge
+
+    space = "play-occupations-2"
+    named = Action("space", space, (("cards", (27,)), ("play", 1)), "naming the Fisherman")
+    plain = Action("space", space, (("play", 1),), "by points")
+    two = Action("space", space, (("play", 2),), "two by points")
+    edges = [(9.0, 0, named, None), (8.0, 1, two, None), (7.0, 2, plain, None)]  # best first
+    drawn = RecordedAction("space", space, {"play": 1, "cards": [43], "buys": [[43, 0]]})
+    assert played_edge(edges, drawn)[2] is plain
+    assert played_edge(edges, RecordedAction("space", space, {"play": 1, "cards": [27]}))[2] is named
+    assert played_edge(edges, RecordedAction("space", space, {"play": 3}))[2] is named  # not open: the space's best
+    assert played_edge(edges, RecordedAction("space", "raid", {})) is None

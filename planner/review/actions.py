@@ -135,12 +135,9 @@ def _judge(s, setting, recorded: RecordedAction, how: Judging, later: tuple[Reco
     search.explore()  # the root's choices are valued below; no plan is needed
     value = search.values()
     edges = [e for e in search.ranked(s, value) if e[2].kind != "pass"]  # best first
-    matching = [e for e in edges if _matches(e[2], recorded)]
-    if not matching:  # the choice itself is not open here (the record does not show the harvest): the space's best use
-        matching = [e for e in edges if _matches(e[2], RecordedAction(recorded.kind, recorded.space, {}))]
-    if not matching:
+    played = played_edge(edges, recorded)
+    if played is None:
         return f"{_describe(recorded)} is not a legal action in the rebuilt position"
-    played = matching[0]
     if ruled:
         judgement = ActionJudgement(played[2].label, played[0], f"{ruled[2].label} ({rule.reason})", ruled[0])
     elif how.as_player:
@@ -191,6 +188,22 @@ def _matches(action, recorded: RecordedAction) -> bool:
     if not recorded.choice:
         return True  # the record names the space only: the best way to use it
     return json.loads(json.dumps(action.as_json()["choice"])) == recorded.choice
+
+
+def played_edge(edges: list, recorded: RecordedAction):
+    """The root edge (value, order, action, child; best first) the recorded action took."""
+    matching = [e for e in edges if _matches(e[2], recorded)]
+    if not matching:  # a card drawn during the round is not in the rebuilt hand: the same play, naming no card
+        matching = [e for e in edges if _matches(e[2], _naming_no_card(recorded)) and not e[2].chosen("cards")]
+    if not matching:  # the choice itself is not open here (the record does not show the harvest): the space's best use
+        matching = [e for e in edges if _matches(e[2], RecordedAction(recorded.kind, recorded.space, {}))]
+    return matching[0] if matching else None
+
+
+def _naming_no_card(recorded: RecordedAction) -> RecordedAction:
+    """The recorded action with the occupation cards its play names, and their purchases, left out."""
+    choice = {k: v for k, v in recorded.choice.items() if k not in ("cards", "buys")}
+    return RecordedAction(recorded.kind, recorded.space, choice)
 
 
 def _next_state(search, child, setting, later: tuple[RecordedAction, ...]):
