@@ -21,6 +21,7 @@ COMMANDS = {
     "show": ("cli.show", "show"),
     "pieces": ("cli.reference", "pieces"),
     "spaces": ("cli.reference", "spaces"),
+    "cards": ("cli.reference", "cards"),
     "new": ("cli.entry", "new"),
     "lay": ("cli.entry", "lay"),
     "lift": ("cli.entry", "lift"),
@@ -61,7 +62,8 @@ app = typer.Typer(
         "is it legal (validate), what does it score (score), what does it look like (show), where should "
         "my goods go (place), how do I feed this round's feast (feast), what should I do next (plan).\n\n"
         "Reference at the table: `affo pieces` draws every tile with its colour, size and upgrade; "
-        "`affo spaces` lists the 61 action spaces with their cost and effect.\n\n"
+        "`affo spaces` lists the 61 action spaces with their cost and effect; `affo cards` the 190 occupations "
+        "with their points and the effect affo applies when one is played.\n\n"
         "Entering a position: `affo new` writes round 1; `affo lay`/`lift` put tiles on boards and take them off, "
         "`affo add`/`take` change the supply; each change is checked at once.\n\n"
         "Examples:  affo validate examples/round3-shetland.json   ·   affo show examples/round3-shetland.json   ·   "

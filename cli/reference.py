@@ -1,4 +1,4 @@
-"""affo pieces, affo spaces: the game's tiles and action spaces, at hand while entering a position."""
+"""affo pieces, affo spaces, affo cards: the game's tiles, action spaces and occupation cards, at hand while entering a position."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import typer
 
 from cli.common import console, fail, plain, print_json
 from cli.options import JsonOpt
-from models.actions import ActionSpace, Bundle, load_action_spaces
+from models.actions import ActionSpace, load_action_spaces
+from models.bundle_words import bundle_text
 from models.pieces import COLOURS, Piece, all_pieces
 from models.snapshot import did_you_mean
 
@@ -78,19 +79,6 @@ def piece_lines(p: Piece) -> list[str]:
 
 
 # --- action spaces -----------------------------------------------------------------------------
-
-
-def bundle_text(b: Bundle) -> str:
-    parts = [f"{n} {name}" for name, n in (("silver", b.silver), ("wood", b.wood), ("stone", b.stone), ("ore", b.ore)) if n]
-    for table in (b.goods, b.weapons, b.ships, b.buildings):
-        parts += [f"{n} {name}" for name, n in table]
-    if b.weapon_draws:
-        parts.append(f"{b.weapon_draws} weapon card{'s' * (b.weapon_draws > 1)}")
-    if b.wood_per_player:
-        parts.append(f"{b.wood_per_player} wood per player")
-    if b.vikings:
-        parts.append(f"{b.vikings} Viking{'s' * (b.vikings > 1)} back")
-    return ", ".join(parts)
 
 
 def cost_text(s: ActionSpace) -> str:
@@ -171,4 +159,53 @@ def spaces(
         table.add_column(title, justify="right" if title == "col" else "left", overflow="fold")
     for s in chosen:
         table.add_row(plain(s.id), plain(s.name), str(s.column), plain(cost_text(s)), plain(effect_text(s)))
+    console.print(table)
+
+
+# --- occupation cards --------------------------------------------------------------------------
+
+
+def card_json(c) -> dict:
+    from models.occupation_cards import effect_of, effect_words
+
+    effect = effect_of(c.number)
+    return {"number": c.number, "name": c.name, "deck": c.deck, "starting": c.deck.islower(), "points": c.points,
+            "effect_modelled": effect_words(effect) if effect else None}  # fmt: skip
+
+
+def cards(
+    name: NameArg = None,
+    modelled: Annotated[bool, typer.Option("--modelled", help="Only the cards whose effect on being played affo applies.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The 190 occupation cards: number, deck, printed points, and the effect affo applies when one is played.
+
+    Name cards in a snapshot's hand to have them played for their effect (`"hand": ["Fisherman", 2]`);
+    an int is a card by its printed points. Only the immediate effects of the cards marked are
+    modelled; every card scores its printed points.
+
+    Examples:  affo cards   ·   affo cards --modelled   ·   affo cards fisherman   ·   affo cards --json
+    """
+    from rich.table import Table
+
+    from models.occupation_cards import by_number, card_named, effect_of, effect_words
+
+    chosen = [c for c in by_number().values() if not modelled or effect_of(c.number)]
+    if name is not None:
+        card = card_named(name)
+        if card is None:
+            names = sorted({c.name for c in by_number().values()})
+            shared = [c for c in by_number().values() if c.name.casefold() == name.strip().casefold()]
+            reason = "two cards print that name" if shared else f"no card is named so{did_you_mean(name, names)}"
+            fail(f"occupation card {name!r}: {reason} (affo cards lists them all)")
+        chosen = [card]
+    if as_json:
+        print_json({"cards": [card_json(c) for c in chosen]})
+        return
+    table = Table(show_lines=False, pad_edge=False)
+    for title in ("#", "name", "deck", "pts", "when played (modelled)"):
+        table.add_column(title, justify="right" if title in ("#", "pts") else "left", overflow="fold")
+    for c in chosen:
+        effect = effect_of(c.number)
+        table.add_row(str(c.number), plain(c.name), c.deck, str(c.points), plain(effect_words(effect)) if effect else "-")
     console.print(table)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from models.actions import ActionSpace, Bundle
+from models.actions import ActionSpace
+from models.bundle_words import bundle_text
 from models.occupation_cards import by_number, effect_of
 
 StepUp = Callable[[object, int], tuple[str, str]]
@@ -88,12 +89,6 @@ def _cards_text(choice: Mapping) -> str:
     for number in choice["cards"]:
         name = by_number()[number].name
         if number in bought:
-            name += " buying " + _bundle_text(effect_of(number).buys[bought[number]].gain)
+            name += " buying " + bundle_text(effect_of(number).buys[bought[number]].gain)
         names.append(name)
     return ": " + ", ".join(names)
-
-
-def _bundle_text(b: Bundle) -> str:
-    parts = [f"{getattr(b, k)} {k}" for k in ("silver", "wood", "stone", "ore") if getattr(b, k)]
-    parts += [f"{n} {k}" for table in (b.goods, b.weapons, b.ships, b.buildings) for k, n in table]
-    return ", ".join(parts)

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from models.actions import NEEDS, ActionDataError, Bundle, parse_bundle
+from models.bundle_words import bundle_text
 from models.data_files import load, read
 
 COUNTED = frozenset(
@@ -85,6 +86,42 @@ def hand_points(entry: int | str, unseen: int) -> int:
         return entry
     card = card_named(entry)
     return card.points if card else unseen
+
+
+# what a part counts: "per" one of them, "by" how many of them
+ONE = {
+    "whaling-boat": "whaling boat", "knarr": "knarr", "longship": "longship", "fleet": "set of one ship of each type",
+    "ship-ore": "ore added to a whaling boat or longship", "house": "stone or long house", "sheep": "sheep",
+    "cattle": "cattle", "animal-kinds": "kind of animal held (sheep, cattle)", "silk": "silk in supply",
+}  # fmt: skip
+MANY = ONE | {
+    "whaling-boat": "whaling boats", "knarr": "knarrs", "longship": "longships", "fleet": "sets of one ship of each type",
+    "ship-ore": "ore added to whaling boats and longships", "house": "stone and long houses",
+    "animal-kinds": "kinds of animal held",
+}  # fmt: skip
+
+
+def effect_words(effect: Effect) -> str:
+    """What the round engine gives for a card when it is played, in the game's words."""
+    said = [_part_words(p, p.gain) for p in effect.gains]
+    if effect.buys:
+        said.append("may buy " + " or ".join(_purchase_words(p) for p in effect.buys))
+    return "; ".join(said)
+
+
+def _part_words(part: Part, gain: Bundle) -> str:
+    if part.counts:
+        steps = " / ".join(f"{s.at_least}+: {bundle_text(s.gain or gain)}" for s in part.steps)
+        return f"by {MANY[part.counts]}, {steps}"
+    return bundle_text(gain) + (f" per {ONE[part.per]}" if part.per else "")
+
+
+def _purchase_words(part: Part) -> str:
+    if part.counts:
+        prices = " / ".join(f"{s.at_least}+: {bundle_text(s.pay)}" for s in part.steps)
+        return f"{bundle_text(part.gain)} for, by {MANY[part.counts]}, {prices}"
+    price = bundle_text(part.pay) or ("the round's number in silver" if part.silver_per_round else "nothing")
+    return f"{bundle_text(part.gain)} for {price}"
 
 
 def effect_of(number: int) -> Effect | None:

@@ -1,4 +1,4 @@
-"""affo pieces and affo spaces: the game's tiles and the 61 action spaces, for people and scripts."""
+"""affo pieces, affo spaces and affo cards: the game's tiles, the 61 action spaces and the 190 occupation cards, for people and scripts."""
 
 import json
 
@@ -52,3 +52,23 @@ def test_spaces_by_column_and_help_links_the_reference():
     assert four and all(s["column"] == 4 for s in four)
     top = run("--help").stdout
     assert "affo pieces" in top and "affo spaces" in top
+
+
+def test_cards_lists_every_occupation_and_the_effects_affo_applies():
+    every = json.loads(run("cards", "--json").stdout)["cards"]
+    assert len(every) == 190 and sum(c["starting"] for c in every) == 45
+    modelled = json.loads(run("cards", "--modelled", "--json").stdout)["cards"]
+    assert len(modelled) == 25 and all(c["effect_modelled"] for c in modelled)
+    (fisherman,) = json.loads(run("cards", "FISHERMAN", "--json").stdout)["cards"]
+    assert fisherman == {"number": 27, "name": "Fisherman", "deck": "A", "starting": False, "points": 1,
+                         "effect_modelled": "1 stockfish per whaling boat"}  # fmt: skip
+    (builder,) = json.loads(run("cards", "Longship Builder", "--json").stdout)["cards"]
+    assert builder["effect_modelled"] == "may buy 1 longship for, by knarrs, 0+: 8 silver / 1+: 6 silver / 2+: 3 silver / 3+: 1 silver"
+    assert "Fisherman" in run("cards", "--modelled").stdout
+
+
+def test_cards_answers_a_name_it_cannot_tell_with_exit_2():
+    out = run("cards", "fishermn")
+    assert out.exit_code == 2 and "did you mean 'Fisherman'" in out.output
+    out = run("cards", "tutor")
+    assert out.exit_code == 2 and "two cards print that name" in out.output
