@@ -17,6 +17,7 @@ import typer
 from cli.common import BAD_INPUT, console, fail, plain, print_json, summary, warn
 from cli.options import JsonOpt
 from models.boards import all_boards
+from models.occupation_cards import card_named
 from models.pieces import all_pieces, piece
 from models.snapshot import FORMAT, SnapshotError, did_you_mean, parse_snapshot, read_json
 
@@ -55,19 +56,25 @@ def new(
     length: Annotated[str, typer.Option("--length", help="long (7 rounds) or short (6 rounds).")] = "long",
     players: Annotated[int, typer.Option("--players", min=1, max=4, help="Players at the table (1-4).")] = 2,
     force: Annotated[bool, typer.Option("--force", help="Overwrite OUT.json if it exists.")] = False,
+    card: Annotated[str | None, typer.Option("--card", help="Your starting occupation card, by name (see affo cards).", metavar="NAME")] = None,
 ) -> None:
     """Write the standard starting position (round 1) for a game length and player count.
 
     Then enter the position move by move: `affo lay` and `affo lift` for tiles on boards,
-    `affo add` and `affo take` for goods, silver, resources, weapons and ships in supply.
+    `affo add` and `affo take` for goods, silver, resources, weapons and ships in supply and
+    occupation cards in hand.
 
-    Example:  affo new mine.json --players 3
+    Example:  affo new mine.json --players 3 --card Shepherd
     """
     if length not in ("long", "short"):
         fail(f"--length {length!r}: long or short{did_you_mean(length, ['long', 'short'])}")
     if out.exists() and not force:
         fail(f"{out} exists: choose another name or add --force")
     data = starting_position(length, players)
+    if card is not None:
+        if card_named(card) is None:
+            fail(f"--card {card!r}: not one occupation card's name (see affo cards {card!r})")
+        change_hand(data["player"], card_named(card).name, 1)
     save(out, data)
     console.print(f"wrote {plain(out)}: a {length} game for {players} player(s), round 1")
 
@@ -210,7 +217,8 @@ def lift(
 
 ItemArg = Annotated[str, typer.Argument(
     help="silver, a goods name, wood/stone/ore, a weapon (bow, snare, spear, long-sword), a ship "
-         "(whaling-boat, knarr, longship) or a special tile.", metavar="ITEM")]
+         "(whaling-boat, knarr, longship), a special tile, or an occupation card by name (into the hand; "
+         "see affo cards).", metavar="ITEM")]
 
 
 def change_supply(player: dict, item: str, delta: int) -> None:
@@ -226,6 +234,8 @@ def change_supply(player: dict, item: str, delta: int) -> None:
             if not mine:
                 fail(f"no {item} left in the supply to take")
             ships.pop(mine[-1])
+    elif card_named(item):
+        change_hand(player, card_named(item).name, delta)
     elif item in all_pieces() and piece(item).kind == "special":
         specials = player.setdefault("specials", [])
         if (delta > 0) == (item in specials) or abs(delta) != 1:
@@ -244,29 +254,39 @@ def change_supply(player: dict, item: str, delta: int) -> None:
         fail(f"cannot take {-delta} {item}: the supply holds fewer")
 
 
+def change_hand(player: dict, name: str, delta: int) -> None:
+    """An occupation card into the hand or out of it, by name: each card exists once."""
+    hand = player.setdefault("occupations", {}).setdefault("hand", [])
+    held = [i for i, c in enumerate(hand) if isinstance(c, str) and card_named(c) and card_named(c).name == name]
+    if abs(delta) != 1 or (delta > 0) == bool(held):
+        fail(f"{name} exists once: it can be added to the hand once and taken once")
+    hand.append(name) if delta > 0 else hand.pop(held[0])
+
+
 def supply_command(snapshot: Path, item: str, delta: int, as_json: bool) -> None:
     data = read_data(snapshot)
     player = data.setdefault("player", {})
     change_supply(player, item, delta)
     save(snapshot, data)
     if as_json:
-        print_json({key: player.get(key) for key in ("silver", "goods", "resources", "weapons", "ships", "specials") if key in player})
+        print_json({key: player.get(key) for key in ("silver", "goods", "resources", "weapons", "ships", "specials", "occupations") if key in player})
         return
     verb = "added" if delta > 0 else "took"
-    console.print(f"{verb} {abs(delta)} {item}; wrote {plain(snapshot)}")
+    name = card_named(item).name if card_named(item) else item
+    console.print(f"{verb} {abs(delta)} {name}; wrote {plain(snapshot)}")
 
 
 def add(snapshot: FileArg, item: ItemArg, count: CountArg = 1, as_json: JsonOpt = False) -> None:
-    """Put goods, silver, resources, weapons, a ship or a special tile into the supply.
+    """Put goods, silver, resources, weapons, a ship or a special tile into the supply, or an occupation card into the hand.
 
-    Examples:  affo add mine.json silver 4  ·  affo add mine.json peas 2  ·  affo add mine.json knarr
+    Examples:  affo add mine.json silver 4  ·  affo add mine.json peas 2  ·  affo add mine.json knarr  ·  affo add mine.json Fisherman
     """
     supply_command(snapshot, item, count, as_json)
 
 
 def take(snapshot: FileArg, item: ItemArg, count: CountArg = 1, as_json: JsonOpt = False) -> None:
-    """Take items out of the supply (the inverse of add).
+    """Take items out of the supply, or a card out of the hand (the inverse of add).
 
-    Examples:  affo take mine.json mead  ·  affo take mine.json silver 3
+    Examples:  affo take mine.json mead  ·  affo take mine.json silver 3  ·  affo take mine.json Fisherman
     """
     supply_command(snapshot, item, -count, as_json)

@@ -101,3 +101,17 @@ def test_markup_in_a_board_id_prints_as_written(tmp_path):
     missing = run("lift", path, "[/]nope", 0, 0)
     assert missing.exit_code == 2
     assert missing.stderr == "error: no board '[/]nope' in this snapshot (ids here: [/]home[bold])\n"
+
+
+def test_occupation_cards_enter_the_hand_by_name(tmp_path):
+    path = tmp_path / "mine.json"
+    assert run("new", path, "--players", 1, "--card", "trident hunter").exit_code == 0
+    assert run("add", path, "FISHERMAN").exit_code == 0
+    assert "added 1 Earl" in run("add", path, "earl").stdout
+    assert read_snapshot(path).player.occupations.hand == ["Trident Hunter", "Fisherman", "Earl"]
+    twice = run("add", path, "fisherman")
+    assert twice.exit_code == 2 and "exists once" in twice.output
+    assert run("take", path, "Fisherman").exit_code == 0
+    assert read_snapshot(path).player.occupations.hand == ["Trident Hunter", "Earl"]
+    assert run("take", path, "Fisherman").exit_code == 2  # not in hand any more
+    assert run("new", tmp_path / "other.json", "--card", "Tutor").exit_code == 2  # two cards print that name
