@@ -1,4 +1,5 @@
-"""The occupation cards by number and by name, and the effects of those played for an immediate gain.
+"""The occupation cards by number and by name, and the effects modelled: gains and purchases when a card
+is played, and gains each time an action of a kind is taken once it is.
 
 The card list is models/data/occupations.toml (number, deck, printed points, name); the effects
 modelled are models/data/occupation_effects.toml, read strictly here: an unknown key, count or
@@ -16,6 +17,11 @@ from models.actions import NEEDS, ActionDataError, Bundle, parse_bundle
 from models.bundle_words import bundle_text
 from models.data_files import load, read
 
+# an each-time gain's occasion: an action space group of action_spaces.toml, or an action that emigrates or explores
+WHEN = frozenset(
+    {"Build Houses", "Build Ships", "Crafting", "Hunting", "Livestock Market", "Mountains and Trade", "Products",
+     "Sailing", "Weekly Market", "emigrating", "exploring"}
+)  # fmt: skip
 COUNTED = frozenset(
     {"whaling-boat", "knarr", "longship", "fleet", "ship-ore", "house", "sheep", "cattle", "animal-kinds", "silk"}
 )
@@ -50,10 +56,19 @@ class Part:
 
 
 @dataclass(frozen=True)
+class EachTime:
+    """Received each time, once the card is played, an action of a group (or one that emigrates or explores) is taken."""
+
+    when: str
+    gain: Bundle
+
+
+@dataclass(frozen=True)
 class Effect:
     card: int
     gains: tuple[Part, ...]  # received at once
     buys: tuple[Part, ...]  # the player may take one, or none
+    each_time: tuple[EachTime, ...] = ()  # from then on
 
 
 @cache
@@ -106,7 +121,12 @@ def effect_words(effect: Effect) -> str:
     said = [_part_words(p, p.gain) for p in effect.gains]
     if effect.buys:
         said.append("may buy " + " or ".join(_purchase_words(p) for p in effect.buys))
+    said += [f"each time {_occasion(e.when)}: {bundle_text(e.gain)}" for e in effect.each_time]
     return "; ".join(said)
+
+
+def _occasion(when: str) -> str:
+    return f"you {when.removesuffix('ing')}e" if when in ("emigrating", "exploring") else f"you use a {when} space"
 
 
 def _part_words(part: Part, gain: Bundle) -> str:
@@ -143,15 +163,23 @@ def effects() -> dict[int, Effect]:
 
 
 def _effect(raw: dict[str, Any], where: str) -> Effect:
-    _check_keys(raw, {"number", "name", "gains", "buys"}, where)
+    _check_keys(raw, {"number", "name", "gains", "buys", "each_time"}, where)
     number = raw.get("number")
     if number not in by_number() or by_number()[number].name != raw.get("name"):
         raise ActionDataError(f"{where}: card {number!r} is not named {raw.get('name')!r} in occupations.toml")
     gains = tuple(_part(p, f"{where}.gains[{j}]") for j, p in enumerate(raw.get("gains", [])))
     buys = tuple(_part(p, f"{where}.buys[{j}]") for j, p in enumerate(raw.get("buys", [])))
-    if not gains and not buys:
-        raise ActionDataError(f"{where}: a card with neither gains nor buys")
-    return Effect(number, gains, buys)
+    each_time = tuple(_each_time(e, f"{where}.each_time[{j}]") for j, e in enumerate(raw.get("each_time", [])))
+    if not gains and not buys and not each_time:
+        raise ActionDataError(f"{where}: a card with no gains, buys or each-time gains")
+    return Effect(number, gains, buys, each_time)
+
+
+def _each_time(raw: dict[str, Any], where: str) -> EachTime:
+    _check_keys(raw, {"when", "gain"}, where)
+    if raw.get("when") not in WHEN:
+        raise ActionDataError(f"{where}.when: {raw.get('when')!r} is not one of {sorted(WHEN)}")
+    return EachTime(raw["when"], parse_bundle(raw.get("gain", {}), f"{where}.gain"))
 
 
 def _part(raw: dict[str, Any], where: str) -> Part:

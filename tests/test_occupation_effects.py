@@ -43,7 +43,7 @@ def after(s, setting, action):
 
 
 def test_every_modelled_card_is_named_as_the_card_list_names_it():
-    assert len(effects()) == 25
+    assert len(effects()) == 29 and sum(bool(e.each_time) for e in effects().values()) == 4
     assert all(by_number()[n].name for n in effects())
     assert card_named("fisherman").number == 27 and card_named(" Earl ").number == 72
     assert card_named("Tutor") is None  # two cards print that name
@@ -54,7 +54,10 @@ def test_every_modelled_card_is_named_as_the_card_list_names_it():
     ("raw", "message"),
     [
         ({"number": 27, "name": "Fisher", "gains": [{"gain": {"silver": 1}}]}, "is not named 'Fisher'"),
-        ({"number": 27, "name": "Fisherman"}, "neither gains nor buys"),
+        ({"number": 27, "name": "Fisherman"}, "no gains, buys or each-time gains"),
+        ({"number": 27, "name": "Fisherman", "each_time": [{"when": "Feasting", "gain": {"silver": 1}}]}, "each_time[0].when: 'Feasting'"),
+        ({"number": 27, "name": "Fisherman", "each_time": [{"when": "Crafting", "gain": {"gold": 1}}]}, "each_time[0].gain"),
+        ({"number": 27, "name": "Fisherman", "each_time": [{"when": "Crafting", "then": 1}]}, "each_time[0]: unknown keys"),
         ({"number": 27, "name": "Fisherman", "gains": [{"per": "boat", "gain": {"silver": 1}}]}, "gains[0].per: 'boat'"),
         ({"number": 27, "name": "Fisherman", "gains": [{"gain": {"goods": {"fish": 1}}}]}, "gains[0].gain"),
         ({"number": 27, "name": "Fisherman", "gains": [{"counts": "knarr"}]}, "`counts` and `steps` go together"),
@@ -211,3 +214,35 @@ def test_a_purchase_needs_its_building_in_supply_a_free_berth_and_the_rounds_sil
     docked = [{"type": "knarr"}] * 4  # every large berth taken
     s, setting = make(["Longship Builder"], silver=10, ships=docked)
     assert ((82,), ((82, 0),), 1) not in plays(s, setting, "play-occupations-2")
+
+
+def test_a_played_each_time_card_gives_with_every_action_of_its_kind():
+    s, setting = make(["Milkman", "Scribe", "Princess"], silver=10, ships=[{"type": "knarr"}])
+    plays_all = plays(s, setting, "play-occupations-4")
+    played = after(s, setting, plays_all[((), (), 4)])  # by points (with the card drawn first): named or not, they join play
+    assert played.active == (115, 119, 125) and played.cards == ()
+    market = next(a for a in legal_actions(played, setting) if a.space == "weekly-beans")
+    assert after(played, setting, market).count("milk") == played.count("milk") + 1
+    emigrate = next(a for a in legal_actions(played, setting) if a.space == "emigrate-2")
+    assert after(played, setting, emigrate).count("rune-stone") == played.count("rune-stone") + 1
+    house = next(a for a in legal_actions(played, setting) if a.space == "build-house-and-ship")
+    assert after(played, setting, house).count("silverware") == played.count("silverware") + 1
+    shed = next(a for a in legal_actions(played, setting) if a.space == "build-shed")
+    assert after(played, setting, shed).count("silverware") == played.count("silverware") + 1
+    craft = next(a for a in legal_actions(played, setting) if a.space == "produce-mead")
+    gained = after(played, setting, craft)
+    assert (gained.count("silverware"), gained.count("rune-stone")) == (played.count("silverware"), played.count("rune-stone"))
+    unplayed = next(a for a in legal_actions(s, setting) if a.space == "weekly-beans")
+    assert after(s, setting, unplayed).count("milk") == s.count("milk")  # in hand, not in play
+
+
+def test_the_cards_in_play_are_written_and_read_as_played():
+    s, setting = make(["Messenger", 2], ships=[{"type": "knarr"}])
+    played = after(s, setting, plays(s, setting, "play-occupations-2")[((118,), (), 1)])
+    back = to_snapshot(played, setting)
+    assert back.player.occupations.played == ["Messenger"] and back.player.occupations.hand == [2]
+    again = initial_state(back, split_snapshot(round_3(occupations=back.player.occupations.model_dump()))[1])
+    assert again.active == (118,) and again.cards == ()
+    market = next(a for a in legal_actions(again, setting) if a.space == "weekly-beans")
+    bought = after(again, setting, market)
+    assert (bought.count("mead") - again.count("mead"), bought.stone - again.stone) == (1, 1)

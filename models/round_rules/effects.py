@@ -123,7 +123,7 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
         s = occupations.draw(s, space.occupation.draw, setting)
     if choice.get("play"):
         s = _play(s, choice["play"], choice, setting)
-    return s
+    return occupations.each_time(s, space.group, choice, setting) if s.active else s
 
 
 def _explore(s: State, board: str) -> State:

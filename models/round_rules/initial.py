@@ -70,6 +70,7 @@ def initial_state(snapshot: Snapshot, context: RoundContext) -> State:
         specials=tuple(sorted(set(p.specials) - _placed(snapshot))),
         hand=hand,
         cards=cards,
+        active=_in_play(p.occupations.played),
         occupation_points=p.occupations.played_points,
         taken=frozenset(context.taken),
         mountains=tuple(sorted(tuple(s) for s in mountains if s)),
@@ -92,6 +93,12 @@ def _hand(entries: list[int | str], unseen: int) -> tuple[tuple[int, ...], tuple
         else:
             plain.append(hand_points(entry, unseen))
     return tuple(sorted(plain)), tuple(sorted(cards))
+
+
+def _in_play(played: list[int | str]) -> tuple[int, ...]:
+    """The cards a snapshot lists as played whose each-time effect the engine applies."""
+    cards = (card_named(p) for p in played if isinstance(p, str))
+    return tuple(sorted(c.number for c in cards if c and effect_of(c.number) and effect_of(c.number).each_time))
 
 
 def setting_for(snapshot: Snapshot, context: RoundContext, values: Mapping[str, float] | None = None) -> Setting:

@@ -2,7 +2,8 @@
 gives (models/occupation_cards.py reads it).
 
 A state holds its hand in two parts: `hand`, the printed points of cards without a modelled effect
-(or drawn unseen), and `cards`, the numbers of cards with one. A play of k cards plays the cards
+(or drawn unseen), and `cards`, the numbers of cards with one; `active` holds the cards played
+whose each-time gain comes with every action of its kind from then on (`each_time`). A play of k cards plays the cards
 the choice names first, each with the purchase chosen for it if any, then the best of the rest by
 printed points (a card without an effect first on equal points). Every card played gives its
 free gains, named or not; only a named card may buy.
@@ -60,10 +61,21 @@ def _play_best(s: State, setting: Setting) -> State:
 def _play_card(s: State, number: int, buy: int | None, setting: Setting) -> State:
     s = replace(s, occupation_points=s.occupation_points + points_of(number))
     effect = effect_of(number)
+    if effect.each_time:
+        s = replace(s, active=tuple(sorted(s.active + (number,))))
     for part in effect.gains:
         s = _take(s, part, setting)
     if buy is not None:
         s = _take(s, effect.buys[buy], setting)
+    return s
+
+
+def each_time(s: State, group: str, choice: dict, setting: Setting) -> State:
+    """The each-time gains of the cards in play for an action of `group` with these choices."""
+    for number in s.active:
+        for e in effect_of(number).each_time:
+            if e.when == group or (e.when == "emigrating" and choice.get("emigrate")) or (e.when == "exploring" and choice.get("explore")):
+                s = gain(s, e.gain, setting.players)
     return s
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from models.occupation_cards import by_number
+from models.occupation_cards import by_number, card_named
 from models.round_rules.initial import placed_specials
 from models.round_rules.state import Setting, State
 from models.snapshot import Ship, Snapshot, parse_snapshot
@@ -26,6 +26,8 @@ def to_snapshot(s: State, setting: Setting) -> Snapshot:
     )
     player["occupations"]["played_points"] = s.occupation_points
     player["occupations"]["hand"] = list(s.hand) + [by_number()[c].name for c in s.cards]
+    listed = {card_named(p).number for p in player["occupations"]["played"] if isinstance(p, str) and card_named(p)}
+    player["occupations"]["played"] += [by_number()[c].name for c in s.active if c not in listed]
     ids = {e["id"] for e in player["boards"]}
     for name in s.new_boards:
         new_id = name
