@@ -64,3 +64,22 @@ def test_a_needed_cell_no_tile_may_cover_ends_the_search_before_any_tile():
     search = search_for(need, set(), pieces, index, True, fewest_first=True, refuse=lambda i: bool(index.masks[i] >> bit & 1))
     assert search.run(5000) is None and not search.cut_short
     assert search.nodes == 0
+
+
+@pytest.mark.parametrize("supply", SUPPLIES)
+def test_a_cover_refused_leaves_the_other_searches_to_find_one(supply):
+    """`cover_one` with its first cover refused (as one with no laying order is) goes on to the
+    other searches' covers of the same needs instead of answering None."""
+    from planner.placement.income_layout import cover_one
+
+    candidates, pieces, index = shetland(supply)
+    others = []
+    for need in needs(candidates, 3, 30):
+        first = cover_one([need], pieces, index, 3000)
+        if first is not None:
+            other = cover_one([need], pieces, index, 3000, lambda chosen, first=first: sorted(chosen) != sorted(first))
+            if other is not None:
+                assert sorted(other) != sorted(first)
+                check_cover(other, candidates, *need, pieces)
+            others.append(other)
+    assert any(o is not None for o in others)
