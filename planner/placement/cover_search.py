@@ -7,10 +7,10 @@ free, reaches the bound and so settles that level of the income objective with n
 The search covers the needed cells one at a time, each with a tile whose cells are free and off
 every banned cell, kept-apart colours never edge to edge, within the supply; it stops a branch
 when the supply's area left (per pool of boards, as bonus_bound.Pools counts it) is smaller than
-the cells still needed. Tiles of one shape and one
-colour rule (silver and ore; a blue good and a special of the same shape) are tried once per
-cell, not once per piece. Cells are bits of one integer over every board, so a tile's test is
-an AND. A fixed node budget keeps it deterministic and cheap.
+the cells still needed. Tiles of one shape and one colour rule (silver and ore; a blue good and a
+special of the same shape) are tried once per cell, not once per piece. Cells are bits of one
+integer over every board, so a tile's test is an AND. A fixed node budget keeps it deterministic
+and cheap.
 
 The cell covered next is either the lowest (lowest row first then leftmost, each board in turn)
 or, as in Knuth's Algorithm X, the one with the fewest kinds of tile still fitting (the lowest of
@@ -201,7 +201,6 @@ class Search:
             self.chosen.append(i)
         else:
             self.chosen.pop()
-
 
     def track(self, i: int, sign: int) -> None:
         """The kinds still live once tile `i` is laid (sign +1) or lifted (-1), after its piece is counted."""
