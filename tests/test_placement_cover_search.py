@@ -1,6 +1,8 @@
 """The cover search by cells (planner/placement/cover_search.py) picks the uncovered needed cell with
-the fewest kinds of tile still fitting: the counts it keeps (kinds live as bits of one integer) must
-be what the fit test says at every node, and a cell no tile fits any more ends the branch at once."""
+the fewest kinds of tile still fitting in one of each choice's two searches: the counts it keeps
+(kinds live as bits of one integer) must be what the fit test says at every node, run to the end it
+finds a cover exactly when the lowest-first order does, and a cell no tile fits any more ends the
+branch at once. A cover refused (no laying order) leaves the other searches to find one."""
 
 from __future__ import annotations
 
@@ -50,7 +52,16 @@ def test_live_kinds_are_the_kinds_that_fit_at_every_node(supply, silver, ore):
             found = search.run(UNLIMITED)
             if found is not None:
                 check_cover(found, candidates, need, free, pieces)
+            lowest = search_for(need, free, pieces, index, apart_first, fewest_first=False)
+            assert (found is None) == (lowest.run(UNLIMITED) is None)  # both orders run to the end agree
     assert checked > 1000
+
+
+def test_each_choice_gets_both_orders():
+    """The pair of searches a choice gets: kept-apart colours first with the lowest cell, last with the fewest kinds."""
+    candidates, pieces, index = shetland(SUPPLIES[0])
+    need = {(candidates[0].board, cell) for cell in candidates[0].cells}
+    assert [search_for(need, set(), pieces, index, apart_first).fewest_first for apart_first in (True, False)] == [False, True]
 
 
 def test_a_needed_cell_no_tile_may_cover_ends_the_search_before_any_tile():
