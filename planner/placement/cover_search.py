@@ -4,13 +4,19 @@ The bounds on income and on bonuses (income_bound.py, bonus_bound.py) say which 
 reaching them must cover; a layout covering them, with tiles kept off the cells that must stay
 free, reaches the bound and so settles that level of the income objective with no CP-SAT search.
 
-The search covers the needed cells lowest row first then leftmost (each board in turn), each with
-a tile whose cells are free and off every banned cell, kept-apart colours never edge to edge,
-within the supply; it stops a branch when the supply's area left (per pool of boards, as
-bonus_bound.Pools counts it) is smaller than the cells still needed. Tiles of one shape and one
-colour rule (silver and ore; a blue good and a special of the same shape) are tried once per
-cell, not once per piece. Cells are bits of one integer over every board, so a tile's test is
-an AND. A fixed node budget keeps it deterministic and cheap.
+The search covers the needed cells one at a time, each with a tile whose cells are free and off
+every banned cell, kept-apart colours never edge to edge, within the supply; it stops a branch
+when the supply's area left (per pool of boards, as bonus_bound.Pools counts it) is smaller than
+the cells still needed. Tiles of one shape and one colour rule (silver and ore; a blue good and a
+special of the same shape) are tried once per cell, not once per piece. Cells are bits of one
+integer over every board, so a tile's test is an AND. A fixed node budget keeps it deterministic
+and cheap.
+
+The cell covered next is either the lowest (lowest row first then leftmost, each board in turn)
+or, as in Knuth's Algorithm X, the one with the fewest kinds of tile still fitting (the lowest of
+equals): a cell no tile fits any more ends the branch at once, and a cell one kind fits is
+covered before the search branches elsewhere. The kinds are bits of one integer too, those still
+live kept up as tiles are laid, so each cell's count is an AND and a popcount.
 """
 
 from __future__ import annotations
@@ -100,6 +106,7 @@ class Search:
     cut_short: bool = False
     chosen: list[int] = field(default_factory=list)
     ready: Prepared | None = None
+    fewest_first: bool = False  # the next cell covered: the one with the fewest kinds of tile left, else the lowest
 
     def run(self, budget: int) -> list[int] | None:
         """A cover within `budget` nodes (from scratch), or None; `cut_short` says if it ran out."""
@@ -113,22 +120,24 @@ class Search:
         self.room = [ix.pools.area[g] for g in ix.groups]
         self.uncovered = list(need_per_pool)
         self.budget = budget
-        found = not self.ready.impossible and self.cover(0)
+        if self.ready.kinds is not None:
+            self.blocked, self.blocked_before = 0, []
+            self.in_supply = self.ready.kinds.in_supply(self.left)
+        found = not self.ready.impossible and self.cover()
         self.cut_short = not found and self.nodes >= budget
         return list(self.chosen) if found else None
 
-    def cover(self, at: int) -> bool:
-        while at < len(self.order) and self.covered >> self.order[at] & 1:
-            at += 1
-        if at == len(self.order):
+    def cover(self) -> bool:
+        cell = self.next_cell()
+        if cell is None:
             return True
-        if self.index.short(self.room, self.uncovered):
+        if cell < 0 or self.index.short(self.room, self.uncovered):
             return False
         tried: set[int] = set()
         ix = self.index
         kind, pieces, masks, apart, halo = ix.kind, ix.pieces, ix.masks, ix.apart, ix.halo
         left, apart_masks = self.left, self.apart_masks  # changed in place by lay(), never replaced here
-        for i in self.options[self.order[at]]:
+        for i in self.options[cell]:
             if self.nodes >= self.budget:
                 return False
             # self.fits(i), written out: the innermost test (1.5 million calls on the late fixture's income)
@@ -140,10 +149,35 @@ class Search:
             tried.add(kind[i])
             self.nodes += 1
             self.lay(i, +1)
-            if self.cover(at + 1):
+            if self.cover():
                 return True
             self.lay(i, -1)
         return False
+
+    def next_cell(self) -> int | None:
+        """The needed cell to cover next, -1 when one no tile fits any more (the branch is dead), None when all are covered."""
+        return self.fewest_cell() if self.fewest_first else self.lowest_cell()
+
+    def lowest_cell(self) -> int | None:
+        covered = self.covered
+        for bit in self.order:
+            if not covered >> bit & 1:
+                return bit
+        return None
+
+    def fewest_cell(self) -> int | None:
+        """The uncovered needed cell with the fewest kinds of tile that still fit, the lowest of equals."""
+        live = self.in_supply & ~self.blocked
+        cell_kinds, covered = self.ready.kinds.cell_kinds, self.covered
+        best, fewest = None, 1 << 30
+        for bit in self.order:
+            if not covered >> bit & 1:
+                n = (cell_kinds[bit] & live).bit_count()
+                if n < fewest:
+                    best, fewest = bit, n
+                    if n <= 1:
+                        break  # a forced cell: nothing better to find (a dead one ends the branch either way)
+        return -1 if fewest == 0 else best
 
     def fits(self, i: int) -> bool:
         ix = self.index
@@ -155,6 +189,8 @@ class Search:
     def lay(self, i: int, sign: int) -> None:
         ix = self.index
         self.left[ix.pieces[i]] -= sign
+        if self.ready.kinds is not None:
+            self.track(i, sign)
         for g in ix.fits[i]:
             self.room[g] -= sign * ix.sizes[i]
         self.uncovered[ix.pool[i]] -= sign * self.needed[i]
@@ -166,6 +202,17 @@ class Search:
         else:
             self.chosen.pop()
 
+    def track(self, i: int, sign: int) -> None:
+        """The kinds still live once tile `i` is laid (sign +1) or lifted (-1), after its piece is counted."""
+        kinds = self.ready.kinds
+        if self.left[self.index.pieces[i]] == (0 if sign > 0 else 1):  # the piece ran out, or is back
+            self.in_supply = kinds.in_supply(self.left)
+        if sign > 0:
+            self.blocked_before.append(self.blocked)
+            self.blocked |= kinds.blocks(i)
+        else:
+            self.blocked = self.blocked_before.pop()
+
 
 @dataclass(frozen=True)
 class Prepared:
@@ -174,16 +221,82 @@ class Prepared:
     needed: dict[int, int]  # candidate -> how many needed cells it covers
     need_per_pool: list[int]
     impossible: bool = False  # a needed cell no candidate covers: no cover, nothing to search
+    kinds: Kinds | None = None  # built for a search picking the cell with the fewest kinds of tile left
+
+
+class Kinds:
+    """The options' kinds of tile (CoverIndex.kind) numbered as bits of one integer, so the kinds
+    still able to cover a cell are counted by an AND and a popcount at every node: a kind is live
+    while one of its pieces is left and no tile laid overlaps it or (kept-apart colours) touches it."""
+
+    def __init__(self, index: CoverIndex, options: dict[int, list[int]]):
+        self.index = index
+        self.local: dict[int, int] = {}  # CoverIndex.kind -> bit
+        self.by_piece: dict[str, int] = defaultdict(int)  # piece -> kinds with a tile of it
+        self.cell_kinds: dict[int, int] = {}  # needed cell's bit -> kinds among its options
+        self.on_cell: dict[int, int] = defaultdict(int)  # any cell's bit -> kinds over it
+        self.apart_on_cell: dict[tuple[str, int], int] = defaultdict(int)  # (kept-apart colour, cell's bit) -> its kinds over it
+        self.cache: dict[int, int] = {}
+        for cell, opts in options.items():
+            mask = 0
+            for i in opts:
+                mask |= 1 << self.add(i)
+            self.cell_kinds[cell] = mask
+
+    def add(self, i: int) -> int:
+        ix = self.index
+        k = ix.kind[i]
+        bit = self.local.get(k)
+        if bit is None:
+            bit = self.local[k] = len(self.local)
+            for c in bits_of(ix.masks[i]):
+                self.on_cell[c] |= 1 << bit
+                if ix.apart[i] is not None:
+                    self.apart_on_cell[(ix.apart[i], c)] |= 1 << bit
+        self.by_piece[ix.pieces[i]] |= 1 << bit
+        return bit
+
+    def in_supply(self, left: Counter) -> int:
+        out = 0
+        for name, kinds in self.by_piece.items():
+            if left[name] > 0:
+                out |= kinds
+        return out
+
+    def blocks(self, i: int) -> int:
+        """The kinds tile `i` laid rules out: those over its cells, and those of its kept-apart colour beside it."""
+        out = self.cache.get(i)
+        if out is None:
+            ix = self.index
+            out = 0
+            for c in bits_of(ix.masks[i]):
+                out |= self.on_cell.get(c, 0)
+            if ix.apart[i] is not None:
+                for c in bits_of(ix.halo[i]):
+                    out |= self.apart_on_cell.get((ix.apart[i], c), 0)
+            self.cache[i] = out
+        return out
+
+
+def bits_of(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def search_for(
     need: set[Key], keep_free: set[Key], supply: Counter, index: CoverIndex, apart_first: bool,
-    refuse: Callable[[int], bool] | None = None, silver_last: bool = False,
+    refuse: Callable[[int], bool] | None = None, silver_last: bool = False, fewest_first: bool | None = None,
 ) -> Search:  # fmt: skip
     """A search covering `need`, no tile on `keep_free` nor on an income cell outside `need`
     (covering one would need its region too, and may move a track's depth), nor any candidate
     `refuse` names (by index); with `silver_last`, silver is tried after every other tile (a
-    point is lost or at best not won under silver)."""
+    point is lost or at best not won under silver). Unless `fewest_first` says, the search with
+    kept-apart colours first covers the lowest cell next and the one with them last the cell with
+    the fewest kinds of tile left: each order finds covers the other misses within the budget
+    (benchmarks/RESULTS-placement.md, place32), so each choice's pair of searches tries both."""
+    fewest = not apart_first if fewest_first is None else fewest_first
 
     def prepare() -> Prepared:
         need_keys = sorted(need, key=lambda k: (k[0], -k[1][0], k[1][1]))
@@ -204,9 +317,8 @@ def search_for(
             for i in opts:
                 needed[i] = bin(masks[i] & need_mask).count("1")
             per_pool[index.board_pool[k[0]]] += 1
-        return Prepared([index.bit[k] for k in need_keys], options, needed, per_pool)
-
-    return Search(prepare, index, Counter(supply))
+        return Prepared([index.bit[k] for k in need_keys], options, needed, per_pool, kinds=Kinds(index, options) if fewest else None)
+    return Search(prepare, index, Counter(supply), fewest_first=fewest)
 
 
 def first_cover(searches: list, node_budget: int, accept: Callable[[list[int]], bool] = lambda chosen: True, first: int = FIRST_BUDGET) -> list[int] | None:

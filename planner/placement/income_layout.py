@@ -118,8 +118,8 @@ def walk_down(
     each value's choices of cells (`needs_at`, fewest first; MAX_COMBINATIONS of them) searched with
     `budget` nodes at `top`, BELOW_BOUND_BUDGET below it; None if no value has one."""
     for value in range(top, max(-1, top - depth - 1), -1):
-        found = cover_one(needs_at(value)[:MAX_COMBINATIONS], supply, index, budget if value == top else BELOW_BOUND_BUDGET)
-        if found is not None and ordered(found):
+        found = cover_one(needs_at(value)[:MAX_COMBINATIONS], supply, index, budget if value == top else BELOW_BOUND_BUDGET, ordered)
+        if found is not None:
             return found
     return None
 
@@ -147,27 +147,35 @@ def points_layout(bound: PointsBound, supply: Counter, index: CoverIndex, points
     return first_cover(searches, POINTS_NODE_BUDGET, lambda chosen: points_of(chosen) == best)
 
 
-def cover_one(needs: Needs, supply: Counter, index: CoverIndex, budget: int) -> list[int] | None:
-    """The first cover found of any (cells needed, cells kept free): by cells (cover_search.py, two
-    orders), then by tiles (piece_search.py, two orders), each within `budget` nodes. Cells first:
+def cover_one(needs: Needs, supply: Counter, index: CoverIndex, budget: int, accept: Callable[[list[int]], bool] = lambda chosen: True) -> list[int] | None:
+    """The first cover found of any (cells needed, cells kept free) that `accept` takes (one with a
+    laying order): by cells (cover_search.py, two orders), then by tiles (piece_search.py, two
+    orders), each within `budget` nodes. A cover refused ends only its own search, not the value:
+    the other searches and choices may find one with an order (random case five-5: its area bound
+    17 reached, where the walk went down to 15 once the first cover at 17 had none). Cells first:
     where both find one, the search by cells lays fewer single cells (no overhang first, largest
     tile first), so its layout often reaches the points bound as well (round 4: with tiles first
     the points level took CP-SAT 1.47 units of work instead of none). When every search by tiles has
     run out of options no cover exists, and the cells' second pass is skipped; so are all the searches
     when the searches by tiles in candidate order run out of options at once (`no_cover`)."""
+    refused: list[list[int]] = []
+
+    def taken(chosen: list[int]) -> bool:
+        return accept(chosen) or refused.append(chosen) is not None
+
     def by_cells():
         return [search_for(need, free, supply, index, apart_first) for need, free in needs for apart_first in (True, False)]
 
     by_tiles = [PieceSearch(need, free, supply, index, lowest_first=low) for need, free in needs for low in (False, True)]
     if no_cover(by_tiles[::2], NO_COVER_NODES):
         return None
-    found = first_cover(by_cells(), budget // CELLS_FIRST_SHARE)
+    found = first_cover(by_cells(), budget // CELLS_FIRST_SHARE, taken)
     if found is not None:
         return found
-    found = first_cover(by_tiles, budget, first=min(budget, PIECE_FIRST_BUDGET))
-    if found is not None or not by_tiles:
-        return found  # first_cover drops a search only when it has run out of options: then no cover exists (mid's income: 0.4 s saved twice)
-    return first_cover(by_cells(), budget)
+    found = first_cover(by_tiles, budget, taken, first=min(budget, PIECE_FIRST_BUDGET))
+    if found is not None or not by_tiles and not refused:
+        return found  # first_cover drops a search only when it has run out of options or its cover was refused: with no refusal, no cover exists (mid's income: 0.4 s saved twice)
+    return first_cover(by_cells(), budget, taken)
 
 
 def no_cover(searches: list[PieceSearch], nodes: int) -> bool:
