@@ -53,6 +53,18 @@ def say(text: str, style: str) -> None:
         sys.stdout.write(text + "\n")
 
 
+def note(path: str, message: str) -> None:
+    """A `note PATH: MESSAGE` line on standard error (the answer on standard output stays as it is),
+    the user's text never read as markup: through rich where rich may style it, else written
+    directly without importing rich (as `say`)."""
+    from cli.plain_text import may_style
+
+    if "rich.console" in sys.modules or may_style(sys.stderr):
+        _err_console().print(f"[yellow]note[/] [bold]{plain(path)}[/]: {plain(message)}", soft_wrap=True)
+    else:
+        sys.stderr.write(f"note {path}: {message}\n")
+
+
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     """One line on standard error, then exit: no traceback ever reaches the user."""
     line = " ".join(str(message).split())  # a message holding a newline still fills one line

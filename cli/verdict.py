@@ -9,7 +9,8 @@ from __future__ import annotations
 import sys
 
 from cli import common
-from cli.common import BAD_INPUT, OK, load, plain, print_json, problems_json, say, summary, warn
+from cli.common import BAD_INPUT, OK, load, note, plain, print_json, problems_json, say, summary, warn
+from models.occupation_cards import unread_names
 from models.rules import check_snapshot
 from models.snapshot_file import read_checked_snapshot
 from models.snapshot import SnapshotError
@@ -17,13 +18,19 @@ from models.snapshot import SnapshotError
 
 def validate(snapshot: str, as_json: bool = False) -> int:
     """Every problem of the position with its JSON path; the exit code (0 legal, 2 not)."""
+    notes: list[tuple[str, str]] = []
     try:
-        problems = check_snapshot(read_checked_snapshot(snapshot))
+        snap = read_checked_snapshot(snapshot)
+        problems = check_snapshot(snap)
+        notes = unread_names(snap.player.occupations.hand, snap.player.occupations.played)
     except SnapshotError as err:
         problems = err.problems
+    for path, message in notes:  # on standard error: the answer, JSON or not, stays what it was
+        note(path, message)
     if as_json:
         print_json({"valid": not problems, "errors": problems_json(problems)})
-    elif problems:
+        return BAD_INPUT if problems else OK
+    if problems:
         for p in problems:
             common.console.print(f"[red]✗[/] [bold]{plain(p.path or '$')}[/]: {plain(p.message)}", soft_wrap=True)
         if len(problems) > 1:

@@ -94,6 +94,28 @@ def card_named(name: str) -> Card | None:
     return found[0] if len(found) == 1 else None
 
 
+def unread_names(hand: list[int | str], played: list[int | str]) -> list[tuple[str, str]]:
+    """(JSON path, note) for each card name in a snapshot's occupations that is no one card's: such a
+    card counts as one drawn unseen, which the player may not have meant."""
+    notes = []
+    for where, entries in (("hand", hand), ("played", played)):
+        for i, entry in enumerate(entries):
+            if isinstance(entry, str) and card_named(entry) is None:
+                notes.append((f"player.occupations.{where}[{i}]", _unread(entry)))
+    return notes
+
+
+def _unread(name: str) -> str:
+    import difflib  # only for a name no card has
+
+    if _by_name().get(name.strip().casefold()):
+        numbers = ", ".join(str(c.number) for c in _by_name()[name.strip().casefold()])
+        return f"{name!r}: cards {numbers} print this name, so it counts as a card drawn unseen (affo cards)"
+    close = difflib.get_close_matches(name.strip().casefold(), list(_by_name()), n=1, cutoff=0.6)
+    hint = f" (did you mean {_by_name()[close[0]][0].name!r}?)" if close else ""
+    return f"{name!r} is no occupation card's name{hint}, so it counts as a card drawn unseen (affo cards)"
+
+
 def hand_points(entry: int | str, unseen: int) -> int:
     """A snapshot's hand entry as printed points: an int is the points, a card's name its points,
     any other name (or one two cards share) a card the planner assumes prints `unseen`."""

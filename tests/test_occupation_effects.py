@@ -246,3 +246,25 @@ def test_the_cards_in_play_are_written_and_read_as_played():
     market = next(a for a in legal_actions(again, setting) if a.space == "weekly-beans")
     bought = after(again, setting, market)
     assert (bought.count("mead") - again.count("mead"), bought.stone - again.stone) == (1, 1)
+
+
+def test_validate_notes_a_hand_name_that_is_no_one_cards(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    path = tmp_path / "mine.json"
+    data = round_3(occupations={"hand": ["Fishermann", "Tutor", "earl", 2], "played": ["Scribe", "Princes"]})
+    del data["round_context"]
+    path.write_text(json.dumps(data))
+    out = CliRunner().invoke(app, ["validate", str(path), "--json"])
+    assert out.exit_code == 0 and json.loads(out.stdout) == {"valid": True, "errors": []}  # the answer as ever
+    notes = out.stderr.splitlines()
+    assert [n.split(":")[0] for n in notes] == [
+        "note player.occupations.hand[0]", "note player.occupations.hand[1]", "note player.occupations.played[1]"
+    ]
+    assert "did you mean 'Fisherman'?" in notes[0] and "cards 52, 99" in notes[1] and "did you mean 'Princess'?" in notes[2]
+    plain = CliRunner().invoke(app, ["validate", str(path)])
+    assert plain.exit_code == 0 and "legal position" in plain.stdout and "note player.occupations.hand[0]" in plain.stderr

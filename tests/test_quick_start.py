@@ -77,14 +77,16 @@ def test_a_legal_verdict_off_a_terminal_is_written_without_rich():
         run, imported = imported_by(*args, env={"PATH": ""})
         assert run.returncode == 0 and "models.snapshot" in imported
         assert out is None or run.stdout == out
+        if args[0] == "validate":  # the example's hand names two cards by placeholders no card has: a note each
+            assert run.stderr.count("is no occupation card's name") == 2
         assert not any(name.startswith("rich") for name in imported), args
         assert "models.round_context" not in imported  # a file without a context never builds its model
 
 
 def test_a_forced_terminal_still_gets_rich_colour():
-    run = quick("validate", "examples/round3-shetland.json")  # NO_COLOR alone changes nothing here
+    run = quick("validate", "examples/plan-round3.json")  # NO_COLOR alone changes nothing here
     assert run.stdout == "✓ legal position\n"
-    forced = subprocess.run([sys.executable, "-m", "cli", "validate", "examples/round3-shetland.json"], cwd=ROOT,
+    forced = subprocess.run([sys.executable, "-m", "cli", "validate", "examples/plan-round3.json"], cwd=ROOT,
                             capture_output=True, text=True, env={"PATH": "", "FORCE_COLOR": "1"}, check=False)
     assert forced.returncode == 0 and forced.stdout == "\x1b[32m✓ legal position\x1b[0m\n"
 
