@@ -10,7 +10,6 @@ import sys
 
 from cli import common
 from cli.common import BAD_INPUT, OK, load, note, plain, print_json, problems_json, say, summary, warn
-from models.occupation_cards import unread_names
 from models.rules import check_snapshot
 from models.snapshot_file import read_checked_snapshot
 from models.snapshot import SnapshotError
@@ -22,7 +21,7 @@ def validate(snapshot: str, as_json: bool = False) -> int:
     try:
         snap = read_checked_snapshot(snapshot)
         problems = check_snapshot(snap)
-        notes = unread_names(snap.player.occupations.hand, snap.player.occupations.played)
+        notes = _card_notes(snap)
     except SnapshotError as err:
         problems = err.problems
     for path, message in notes:  # on standard error: the answer, JSON or not, stays what it was
@@ -38,6 +37,15 @@ def validate(snapshot: str, as_json: bool = False) -> int:
     else:
         say("✓ legal position", "green")
     return BAD_INPUT if problems else OK
+
+
+def _card_notes(snap) -> list[tuple[str, str]]:
+    held = snap.player.occupations
+    if not any(isinstance(c, str) for c in held.hand + held.played):
+        return []  # most positions name no card: the card list is not even imported
+    from models.occupation_cards import unread_names
+
+    return unread_names(held.hand, held.played)
 
 
 def score(snapshot: str, as_json: bool = False) -> int:
