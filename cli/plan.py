@@ -61,8 +61,9 @@ def plan(
     round -, mountain strips, exploration boards and their silver, special tiles left) comes
     from --context FILE or a "round_context" object in the snapshot file.
 
-    Out of scope for now: occupation effects (occupations count by printed points only; a card
-    drawn unseen is worth the context's drawn_occupation_points, default 0).
+    Occupations: name the cards in hand (affo cards); 29 of them are played for their effect, every
+    other card counts by printed points (a card drawn unseen is worth the context's
+    drawn_occupation_points, default 0).
 
     Examples:  affo plan examples/plan-round3.json  ·  affo plan mine.json --context examples/plan-context.json --nodes 2000 --json
     """

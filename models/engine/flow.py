@@ -43,7 +43,7 @@ def start() -> State:
         round=1, stage=DEAL, pending=(), vikings_left=0, silver=setup["silver"], wood=0, stone=0, ore=0,
         goods=add(NO_GOODS, ((GOOD[g], n) for g, n in setup["goods"].items())), weapons=tuple(weapons),
         ships=(), emigrated=(0, 0, 0), specials=(), specials_left=SPECIALS, boards=(empty_board(f"home-{LENGTH}"),),
-        hand=(0,),  # the starting occupation card: its effects are not modelled, it prints no points
+        hand=(0,),  # the starting occupation card, a stand-in printing no points (this engine models no card effects)
         occupation_points=0, thing_penalties=0, taken=0, placed=0, mountains=(),
         pile=tuple(range(len(STRIPS))),
         explorations=tuple(sorted(face_up_explorations(1, LENGTH, set()).items())),
