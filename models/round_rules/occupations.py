@@ -1,12 +1,12 @@
-"""Occupation cards drawn and played, with the immediate effects models/data/occupation_effects.toml
-gives (models/occupation_cards.py reads it).
+"""Occupation cards drawn and played, with the effects models/data/occupation_effects.toml gives
+(models/occupation_cards.py reads it): gains and purchases when a card is played, and each-time gains.
 
 A state holds its hand in two parts: `hand`, the printed points of cards without a modelled effect
-(or drawn unseen), and `cards`, the numbers of cards with one; `active` holds the cards played
-whose each-time gain comes with every action of its kind from then on (`each_time`). A play of k cards plays the cards
-the choice names first, each with the purchase chosen for it if any, then the best of the rest by
-printed points (a card without an effect first on equal points). Every card played gives its
-free gains, named or not; only a named card may buy.
+(or drawn unseen), and `cards`, the numbers of cards with one; `active` holds the cards played whose
+each-time gain comes with every action of its kind from then on (`each_time`). A play of k cards
+plays the cards the choice names first, each with the purchase chosen for it if any, then the best
+of the rest by printed points (a card without an effect first on equal points). Every card played
+gives its free gains and joins play, named or not; only a named card may buy.
 """
 
 from __future__ import annotations
