@@ -61,7 +61,7 @@ def plan(
     round -, mountain strips, exploration boards and their silver, special tiles left) comes
     from --context FILE or a "round_context" object in the snapshot file.
 
-    Occupations: name the cards in hand (affo cards); 29 of them are played for their effect, every
+    Occupations: name the cards in hand (affo cards); 30 of them are played for their effect, every
     other card counts by printed points (a card drawn unseen is worth the context's
     drawn_occupation_points, default 0).
 

@@ -1,5 +1,5 @@
 """The occupation cards by number and by name, and the effects modelled: gains and purchases when a card
-is played, and gains each time an action of a kind is taken once it is.
+is played, and, once it is, gains each time an action of a kind is taken or silver off its price.
 
 The card list is models/data/occupations.toml (number, deck, printed points, name); the effects
 modelled are models/data/occupation_effects.toml, read strictly here: an unknown key, count or
@@ -22,6 +22,7 @@ WHEN = frozenset(
     {"Build Houses", "Build Ships", "Crafting", "Hunting", "Livestock Market", "Mountains and Trade", "Products",
      "Sailing", "Weekly Market", "emigrating", "exploring"}
 )  # fmt: skip
+DISCOUNTED = frozenset({"emigrating"})  # the actions a discount may lower the price of
 COUNTED = frozenset(
     {"whaling-boat", "knarr", "longship", "fleet", "ship-ore", "house", "sheep", "cattle", "animal-kinds", "silk"}
 )
@@ -64,11 +65,25 @@ class EachTime:
 
 
 @dataclass(frozen=True)
+class Discount:
+    """Silver off each action of a kind, once the card is played."""
+
+    when: str
+    silver: int
+
+
+@dataclass(frozen=True)
 class Effect:
     card: int
     gains: tuple[Part, ...]  # received at once
     buys: tuple[Part, ...]  # the player may take one, or none
     each_time: tuple[EachTime, ...] = ()  # from then on
+    discounts: tuple[Discount, ...] = ()  # from then on
+
+    @property
+    def lasting(self) -> bool:
+        """Whether the card, once played, stays in play for its effect."""
+        return bool(self.each_time or self.discounts)
 
 
 @cache
@@ -144,6 +159,7 @@ def effect_words(effect: Effect) -> str:
     if effect.buys:
         said.append("may buy " + " or ".join(_purchase_words(p) for p in effect.buys))
     said += [f"each time {_occasion(e.when)}: {bundle_text(e.gain)}" for e in effect.each_time]
+    said += [f"each time {_occasion(d.when)}: {d.silver} silver less to pay" for d in effect.discounts]
     return "; ".join(said)
 
 
@@ -185,16 +201,27 @@ def effects() -> dict[int, Effect]:
 
 
 def _effect(raw: dict[str, Any], where: str) -> Effect:
-    _check_keys(raw, {"number", "name", "gains", "buys", "each_time"}, where)
+    _check_keys(raw, {"number", "name", "gains", "buys", "each_time", "discounts"}, where)
     number = raw.get("number")
     if number not in by_number() or by_number()[number].name != raw.get("name"):
         raise ActionDataError(f"{where}: card {number!r} is not named {raw.get('name')!r} in occupations.toml")
     gains = tuple(_part(p, f"{where}.gains[{j}]") for j, p in enumerate(raw.get("gains", [])))
     buys = tuple(_part(p, f"{where}.buys[{j}]") for j, p in enumerate(raw.get("buys", [])))
     each_time = tuple(_each_time(e, f"{where}.each_time[{j}]") for j, e in enumerate(raw.get("each_time", [])))
-    if not gains and not buys and not each_time:
-        raise ActionDataError(f"{where}: a card with no gains, buys or each-time gains")
-    return Effect(number, gains, buys, each_time)
+    discounts = tuple(_discount(d, f"{where}.discounts[{j}]") for j, d in enumerate(raw.get("discounts", [])))
+    if not gains and not buys and not each_time and not discounts:
+        raise ActionDataError(f"{where}: a card with no gains, buys, each-time gains or discounts")
+    return Effect(number, gains, buys, each_time, discounts)
+
+
+def _discount(raw: dict[str, Any], where: str) -> Discount:
+    _check_keys(raw, {"when", "silver"}, where)
+    if raw.get("when") not in DISCOUNTED:
+        raise ActionDataError(f"{where}.when: {raw.get('when')!r} is not one of {sorted(DISCOUNTED)}")
+    silver = raw.get("silver")
+    if not isinstance(silver, int) or isinstance(silver, bool) or silver <= 0:
+        raise ActionDataError(f"{where}.silver: expected a whole number above 0")
+    return Discount(raw["when"], silver)
 
 
 def _each_time(raw: dict[str, Any], where: str) -> EachTime:

@@ -43,7 +43,8 @@ def after(s, setting, action):
 
 
 def test_every_modelled_card_is_named_as_the_card_list_names_it():
-    assert len(effects()) == 29 and sum(bool(e.each_time) for e in effects().values()) == 4
+    assert len(effects()) == 30 and sum(bool(e.each_time) for e in effects().values()) == 4
+    assert [n for n, e in effects().items() if e.discounts] == [170]
     assert all(by_number()[n].name for n in effects())
     assert card_named("fisherman").number == 27 and card_named(" Earl ").number == 72
     assert card_named("Tutor") is None  # two cards print that name
@@ -54,7 +55,10 @@ def test_every_modelled_card_is_named_as_the_card_list_names_it():
     ("raw", "message"),
     [
         ({"number": 27, "name": "Fisher", "gains": [{"gain": {"silver": 1}}]}, "is not named 'Fisher'"),
-        ({"number": 27, "name": "Fisherman"}, "no gains, buys or each-time gains"),
+        ({"number": 27, "name": "Fisherman"}, "no gains, buys, each-time gains or discounts"),
+        ({"number": 27, "name": "Fisherman", "discounts": [{"when": "crafting", "silver": 1}]}, "discounts[0].when"),
+        ({"number": 27, "name": "Fisherman", "discounts": [{"when": "emigrating", "silver": 0}]}, "discounts[0].silver"),
+        ({"number": 27, "name": "Fisherman", "discounts": [{"when": "emigrating", "silver": 1, "x": 1}]}, "discounts[0]: unknown"),
         ({"number": 27, "name": "Fisherman", "each_time": [{"when": "Feasting", "gain": {"silver": 1}}]}, "each_time[0].when: 'Feasting'"),
         ({"number": 27, "name": "Fisherman", "each_time": [{"when": "Crafting", "gain": {"gold": 1}}]}, "each_time[0].gain"),
         ({"number": 27, "name": "Fisherman", "each_time": [{"when": "Crafting", "then": 1}]}, "each_time[0]: unknown keys"),
@@ -268,3 +272,16 @@ def test_validate_notes_a_hand_name_that_is_no_one_cards(tmp_path):
     assert "did you mean 'Fisherman'?" in notes[0] and "cards 52, 99" in notes[1] and "did you mean 'Princess'?" in notes[2]
     plain = CliRunner().invoke(app, ["validate", str(path)])
     assert plain.exit_code == 0 and "legal position" in plain.stdout and "note player.occupations.hand[0]" in plain.stderr
+
+
+def test_the_refugee_helper_in_play_takes_2_silver_off_every_emigration():
+    s, setting = make(["Refugee Helper"], silver=1, ships=[{"type": "knarr"}, {"type": "knarr"}])  # round 3
+    assert not [a for a in legal_actions(s, setting) if a.space == "emigrate-2"]  # 3 silver in round 3
+    helped = after(s, setting, plays(s, setting, "play-occupations-2")[((170,), (), 1)])
+    assert helped.active == (170,)
+    (emigrate,) = [a for a in legal_actions(helped, setting) if a.space == "emigrate-2"]
+    gone = after(helped, setting, emigrate)
+    assert gone.silver == 0 and gone.emigrated == ("knarr",)
+    assert after(replace(helped, round=2), setting, emigrate).silver == 1  # free in round 2
+    assert after(replace(helped, round=1), setting, emigrate).silver == 1  # and never below nothing
+    assert to_snapshot(helped, setting).player.occupations.played == ["Refugee Helper"]

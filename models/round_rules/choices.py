@@ -71,7 +71,7 @@ def _emigrate_choices(s: State, space: ActionSpace) -> list[tuple[str, bool]]:
     """(ship type emigrating, swap first?) (models/choice_rules.py); the knarr a swap gives
     needs a free berth."""
     e = space.emigrate
-    if s.silver < s.round * e.silver_per_round or len(s.emigrated) >= BANQUET_POSITIONS:
+    if s.silver < occupations.emigration_cost(s, e.silver_per_round) or len(s.emigrated) >= BANQUET_POSITIONS:
         return []
     return emigrate_choices(e, s.ships_of, bool(e.exchange) and berths_free(s, e.exchange[1]))
 

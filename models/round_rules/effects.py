@@ -139,7 +139,7 @@ def _emigrate(s: State, e: Emigrate, kind: str, exchange: bool) -> State:
         ships.remove(min((x for x in ships if x[0] == give), key=lambda x: x[1]))
         ships.append((take, 0))
     ships.remove(min((x for x in ships if x[0] == kind), key=lambda x: x[1]))  # least ore is lost
-    silver = s.silver - s.round * e.silver_per_round
+    silver = s.silver - occupations.emigration_cost(s, e.silver_per_round)
     return replace(s, silver=silver, ships=tuple(sorted(ships)), emigrated=tuple(sorted(s.emigrated + (kind,))))
 
 

@@ -96,9 +96,9 @@ def _hand(entries: list[int | str], unseen: int) -> tuple[tuple[int, ...], tuple
 
 
 def _in_play(played: list[int | str]) -> tuple[int, ...]:
-    """The cards a snapshot lists as played whose each-time effect the engine applies."""
+    """The cards a snapshot lists as played whose lasting effect (each-time gains, discounts) the engine applies."""
     cards = (card_named(p) for p in played if isinstance(p, str))
-    return tuple(sorted(c.number for c in cards if c and effect_of(c.number) and effect_of(c.number).each_time))
+    return tuple(sorted(c.number for c in cards if c and effect_of(c.number) and effect_of(c.number).lasting))
 
 
 def setting_for(snapshot: Snapshot, context: RoundContext, values: Mapping[str, float] | None = None) -> Setting:

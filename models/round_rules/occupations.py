@@ -61,7 +61,7 @@ def _play_best(s: State, setting: Setting) -> State:
 def _play_card(s: State, number: int, buy: int | None, setting: Setting) -> State:
     s = replace(s, occupation_points=s.occupation_points + points_of(number))
     effect = effect_of(number)
-    if effect.each_time:
+    if effect.lasting:
         s = replace(s, active=tuple(sorted(s.active + (number,))))
     for part in effect.gains:
         s = _take(s, part, setting)
@@ -77,6 +77,12 @@ def each_time(s: State, group: str, choice: dict, setting: Setting) -> State:
             if e.when == group or (e.when == "emigrating" and choice.get("emigrate")) or (e.when == "exploring" and choice.get("explore")):
                 s = gain(s, e.gain, setting.players)
     return s
+
+
+def emigration_cost(s: State, silver_per_round: int) -> int:
+    """What an emigration costs: the round's price, less the discounts of the cards in play, never below 0."""
+    off = sum(d.silver for c in s.active for d in effect_of(c).discounts if d.when == "emigrating")
+    return max(0, s.round * silver_per_round - off)
 
 
 def _without(cards: tuple[int, ...], number: int) -> tuple[int, ...]:
