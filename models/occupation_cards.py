@@ -228,7 +228,9 @@ def _each_time(raw: dict[str, Any], where: str) -> EachTime:
     _check_keys(raw, {"when", "gain"}, where)
     if raw.get("when") not in WHEN:
         raise ActionDataError(f"{where}.when: {raw.get('when')!r} is not one of {sorted(WHEN)}")
-    return EachTime(raw["when"], parse_bundle(raw.get("gain", {}), f"{where}.gain"))
+    if not raw.get("gain"):
+        raise ActionDataError(f"{where}.gain: an each-time gain gives something")
+    return EachTime(raw["when"], parse_bundle(raw["gain"], f"{where}.gain"))
 
 
 def _part(raw: dict[str, Any], where: str) -> Part:

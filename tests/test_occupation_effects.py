@@ -8,7 +8,7 @@ from dataclasses import replace as dataclass_replace
 import pytest
 
 from models.actions import ActionDataError
-from models.occupation_cards import _effect, by_number, card_named, effects, hand_points
+from models.occupation_cards import _effect, by_number, card_named, effect_words, effects, hand_points, unread_names
 from models.round_rules import initial_state, legal_actions, replace, setting_for, to_snapshot
 from models.round_context import split_snapshot
 from planner.chance import outcomes
@@ -56,8 +56,11 @@ def test_every_modelled_card_is_named_as_the_card_list_names_it():
     [
         ({"number": 27, "name": "Fisher", "gains": [{"gain": {"silver": 1}}]}, "is not named 'Fisher'"),
         ({"number": 27, "name": "Fisherman"}, "no gains, buys, each-time gains or discounts"),
-        ({"number": 27, "name": "Fisherman", "discounts": [{"when": "crafting", "silver": 1}]}, "discounts[0].when"),
+        ({"number": 27, "name": "Fisherman", "discounts": [{"when": "crafting", "silver": 1}]}, "discounts[0].when: 'crafting'"),
         ({"number": 27, "name": "Fisherman", "discounts": [{"when": "emigrating", "silver": 0}]}, "discounts[0].silver"),
+        ({"number": 27, "name": "Fisherman", "discounts": [{"when": "emigrating", "silver": "2"}]}, "discounts[0].silver"),
+        ({"number": 27, "name": "Fisherman", "discounts": [{"when": "emigrating", "silver": True}]}, "discounts[0].silver"),
+        ({"number": 27, "name": "Fisherman", "each_time": [{"when": "Crafting"}]}, "each_time[0].gain: an each-time gain"),
         ({"number": 27, "name": "Fisherman", "discounts": [{"when": "emigrating", "silver": 1, "x": 1}]}, "discounts[0]: unknown"),
         ({"number": 27, "name": "Fisherman", "each_time": [{"when": "Feasting", "gain": {"silver": 1}}]}, "each_time[0].when: 'Feasting'"),
         ({"number": 27, "name": "Fisherman", "each_time": [{"when": "Crafting", "gain": {"gold": 1}}]}, "each_time[0].gain"),
@@ -285,3 +288,29 @@ def test_the_refugee_helper_in_play_takes_2_silver_off_every_emigration():
     assert after(replace(helped, round=2), setting, emigrate).silver == 1  # free in round 2
     assert after(replace(helped, round=1), setting, emigrate).silver == 1  # and never below nothing
     assert to_snapshot(helped, setting).player.occupations.played == ["Refugee Helper"]
+
+
+def test_a_discount_of_one_silver_reads():
+    effect = _effect({"number": 170, "name": "Refugee Helper", "discounts": [{"when": "emigrating", "silver": 1}]}, "card[0]")
+    assert [(d.when, d.silver) for d in effect.discounts] == [("emigrating", 1)] and effect.lasting
+
+
+def test_each_modelled_effect_in_words():
+    said = {n: effect_words(e) for n, e in effects().items()}
+    assert said[27] == "1 stockfish per whaling boat"
+    assert said[24] == "1 oil per knarr; 1 wood per whaling boat"
+    assert said[32] == "by longships, 1+: 2 weapon cards / 2+: 5 weapon cards / 3+: 10 weapon cards"
+    assert said[82] == "may buy 1 longship for, by knarrs, 0+: 8 silver / 1+: 6 silver / 2+: 3 silver / 3+: 1 silver"
+    assert said[72] == "may buy 1 stone-house for the round's number in silver"
+    assert said[86] == "may buy 1 hide for 2 silver or 2 hide for 4 silver or 3 hide for 6 silver"
+    assert said[10] == "1 silver, 1 milk per kind of animal held (sheep, cattle)"
+    assert said[125] == "each time you emigrate: 1 rune-stone; each time you explore: 1 rune-stone"
+    assert said[119] == "each time you use a Weekly Market space: 1 milk"
+    assert said[170] == "each time you emigrate: 2 silver less to pay"
+
+
+def test_a_name_no_card_has_is_noted_without_a_guess_when_none_is_near():
+    assert unread_names(["zzqx", 2, "Earl"], []) == [
+        ("player.occupations.hand[0]", "'zzqx' is no occupation card's name, so it counts as a card drawn unseen (affo cards)")
+    ]
+    assert unread_names([], ["Fisherman", "Fishrman"])[0][0] == "player.occupations.played[1]"
