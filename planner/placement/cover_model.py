@@ -30,6 +30,7 @@ from models.pieces import piece
 from planner.placement.bonus_bound import BoardOption, Pools, choices_at, knapsack
 from planner.placement.candidates import APART, TAKES, BoardState, Candidate, edge_neighbours
 from planner.placement.income_layout import MAX_DEPTH_CHOICES, depth_choices
+from planner.placement.model import order_conflicts
 
 # CP-SAT work (deterministic time) for all the choices together, and for each at most. With the full LP
 # (linearization 2) each refutation measured took 0.01 units (mid's bound, round4-1's; 0.25-0.28 without it);
@@ -120,26 +121,6 @@ def apart_edges(model: cp_model.CpModel, states: list[BoardState], candidates: l
             if others:
                 both = set(tiles) & set(others)
                 model.add(sum(x[i] for i in tiles) + sum(x[j] for j in others) - sum(x[i] for i in both) <= 1)
-
-
-def order_conflicts(states: list[BoardState], candidates: list[Candidate], use: dict[int, frozenset[Key]]) -> set[tuple[int, int]]:
-    """Pairs of tiles each covering a cell that must be covered before an income cell the other covers."""
-    out: set[tuple[int, int]] = set()
-    before: dict[int, frozenset[Key]] = {}  # tile -> cells that must be covered before it is laid
-    for i, keys in use.items():
-        state = states[candidates[i].board]
-        region = {(state.index, r) for board, cell in keys if cell in state.board.income_cells for r in state.income_region(cell)} - keys
-        if region:
-            before[i] = frozenset(region)
-    by_cell: dict[Key, list[int]] = defaultdict(list)
-    for j in before:
-        for k in use[j]:
-            by_cell[k].append(j)
-    for i, cells in before.items():
-        for j in {j for k in cells for j in by_cell.get(k, ())}:
-            if i < j and before[j] & use[i] and not use[i] & use[j]:
-                out.add((i, j))
-    return out
 
 
 def settle_income(

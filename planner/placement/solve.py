@@ -163,6 +163,10 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         hint = greedy if cuts else first
         hint_from(pm, hint)
         levels = objective.levels if cuts else settled_levels(pm, objective, hint, bonus_bound)
+        if objective.name == "income" and any(level.reached is None for level in levels) and ordered(hint.chosen):
+            # valid for every legal layout, so for the hint with its order (one without may break a pair,
+            # and the levels it settled would then have no solution): fewer answers refused for want of one
+            pm.add_order_pairs()
         answer = solve_lexicographic(pm.model, levels, params, read, callback_for)
         if answer.answer is None and answer.status == "OPTIMAL":  # every level settled by the hint: no solve ran
             answer = replace(answer, answer=(list(hint.chosen), dict(hint.resources)))
