@@ -297,7 +297,7 @@ def test_a_discount_of_one_silver_reads():
 
 def test_each_modelled_effect_in_words():
     said = {n: effect_words(e) for n, e in effects().items()}
-    assert said[27] == "1 stockfish per whaling boat"
+    assert said[27] == "1 stockfish per whaling boat" and said[43] == "1 fruits"
     assert said[24] == "1 oil per knarr; 1 wood per whaling boat"
     assert said[32] == "by longships, 1+: 2 weapon cards / 2+: 5 weapon cards / 3+: 10 weapon cards"
     assert said[82] == "may buy 1 longship for, by knarrs, 0+: 8 silver / 1+: 6 silver / 2+: 3 silver / 3+: 1 silver"
