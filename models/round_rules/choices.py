@@ -86,8 +86,8 @@ def _play_counts(s: State, space: ActionSpace) -> range:
 def _named_plays(s: State, k: int, setting: Setting, buying: bool = True) -> Iterator[tuple[tuple[str, object], ...]]:
     """The cards a play of k names, with their purchases (round_rules/occupations.py). A column-4
     play comes before its space's own costs, so it names cards without buying: a purchase there
-    could leave them unpaid. A playing space pays its own cost (stone or ore, never silver or
-    goods) first; its purchases are checked against the state after it."""
+    could leave them unpaid. A playing space's own cost is stone or ore and no purchase pays
+    either, so its purchases are checked against the state as it is."""
     for named, buys in occupations.named_plays(s, k, setting, buying):
         yield ((("cards", named),) if named else ()) + ((("buys", buys),) if buys else ())
 

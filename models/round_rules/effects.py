@@ -8,9 +8,9 @@ from functools import lru_cache
 from models.actions import ActionSpace, Emigrate, Option
 from models.data_files import load
 from models.pieces import piece
+from models.round_rules import occupations
 from models.round_rules.actions import Action
 from models.round_rules.bundles import add_goods, gain, pay, take_specials, upgraded
-from models.round_rules import occupations
 from models.round_rules.dice import PendingRoll, pending_roll
 from models.round_rules.state import Setting, State, replace, spaces_by_id
 

@@ -59,7 +59,7 @@ class State:
     banquet_cleared: bool = False  # the snapshot's banquet tiles were served in an earlier feast
     placed: frozenset[str] = frozenset()  # spaces this player occupied this round (solo: they block next round)
     cards: tuple[int, ...] = ()  # numbers of the cards in hand with a modelled effect (round_rules/occupations.py), sorted
-    active: tuple[int, ...] = ()  # numbers of the cards played whose each-time effect applies from then on, sorted
+    active: tuple[int, ...] = ()  # numbers of the cards played whose lasting effect applies (each-time gains, discounts), sorted
 
     def __hash__(self) -> int:
         # states are dictionary keys millions of times in a search: hash once
