@@ -34,7 +34,7 @@ ENGINE_MODULES = tuple(f"engine.{m}" for m in ("effects", "round_end", "feast", 
 # the occupation decks and cards (their modelled effects) and the game's fixed numbers (rounds, Vikings per round, income phases left): rules
 # shared by both engines, so a mistake there is one neither engine's agreement test can see.
 SHARED_MODULES = (
-    "choice_rules", "mountains", "explorations", "boards", "pieces", "actions", "occupation_deck", "occupation_cards", "facts",
+    "choice_rules", "mountains", "explorations", "boards", "pieces", "actions", "occupation_deck", "occupation_cards", "occupation_words", "facts",
 )  # fmt: skip
 # The snapshot and game-record contract: what a user types is read here before any rule sees it.
 CONTRACT_MODULES = ("snapshot", "record")

@@ -166,7 +166,8 @@ def spaces(
 
 
 def card_json(c) -> dict:
-    from models.occupation_cards import effect_of, effect_words
+    from models.occupation_cards import effect_of
+    from models.occupation_words import effect_words
 
     effect = effect_of(c.number)
     return {"number": c.number, "name": c.name, "deck": c.deck, "starting": c.deck.islower(), "points": c.points,
@@ -188,7 +189,8 @@ def cards(
     """
     from rich.table import Table
 
-    from models.occupation_cards import by_number, card_named, effect_of, effect_words
+    from models.occupation_cards import by_number, card_named, effect_of
+    from models.occupation_words import effect_words
 
     chosen = [c for c in by_number().values() if not modelled or effect_of(c.number)]
     if name is not None:

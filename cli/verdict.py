@@ -43,7 +43,7 @@ def _card_notes(snap) -> list[tuple[str, str]]:
     held = snap.player.occupations
     if not any(isinstance(c, str) for c in held.hand + held.played):
         return []  # most positions name no card: the card list is not even imported
-    from models.occupation_cards import unread_names
+    from models.occupation_words import unread_names
 
     return unread_names(held.hand, held.played)
 

@@ -4,7 +4,8 @@ is played, and, once it is, gains each time an action of a kind is taken or silv
 The card list is models/data/occupations.toml (number, deck, printed points, name); the effects
 modelled are models/data/occupation_effects.toml, read strictly here: an unknown key, count or
 goods name is an error, and each card's name must be the one its number has in the card list.
-Applying an effect to a state is the round engine's business (models/round_rules/occupations.py).
+Applying an effect to a state is the round engine's business (models/round_rules/occupations.py),
+saying it in words models/occupation_words.py's.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from functools import cache
 from typing import Any
 
 from models.actions import NEEDS, ActionDataError, Bundle, parse_bundle
-from models.bundle_words import bundle_text
 from models.data_files import load, read
 
 # an each-time gain's occasion: an action space group of action_spaces.toml, or an action that emigrates or explores
@@ -96,7 +96,7 @@ def points_of(number: int) -> int:
 
 
 @cache
-def _by_name() -> dict[str, tuple[Card, ...]]:
+def cards_by_name() -> dict[str, tuple[Card, ...]]:
     out: dict[str, tuple[Card, ...]] = {}
     for c in by_number().values():
         out[c.name.casefold()] = out.get(c.name.casefold(), ()) + (c,)
@@ -105,30 +105,8 @@ def _by_name() -> dict[str, tuple[Card, ...]]:
 
 def card_named(name: str) -> Card | None:
     """The card a snapshot's hand names (any case); None for a name no card or several cards have."""
-    found = _by_name().get(name.strip().casefold(), ())
+    found = cards_by_name().get(name.strip().casefold(), ())
     return found[0] if len(found) == 1 else None
-
-
-def unread_names(hand: list[int | str], played: list[int | str]) -> list[tuple[str, str]]:
-    """(JSON path, note) for each card name in a snapshot's occupations that is no one card's: such a
-    card counts as one drawn unseen, which the player may not have meant."""
-    notes = []
-    for where, entries in (("hand", hand), ("played", played)):
-        for i, entry in enumerate(entries):
-            if isinstance(entry, str) and card_named(entry) is None:
-                notes.append((f"player.occupations.{where}[{i}]", _unread(entry)))
-    return notes
-
-
-def _unread(name: str) -> str:
-    import difflib  # only for a name no card has
-
-    if _by_name().get(name.strip().casefold()):
-        numbers = ", ".join(str(c.number) for c in _by_name()[name.strip().casefold()])
-        return f"{name!r}: cards {numbers} print this name, so it counts as a card drawn unseen (affo cards)"
-    close = difflib.get_close_matches(name.strip().casefold(), list(_by_name()), n=1, cutoff=0.6)
-    hint = f" (did you mean {_by_name()[close[0]][0].name!r}?)" if close else ""
-    return f"{name!r} is no occupation card's name{hint}, so it counts as a card drawn unseen (affo cards)"
 
 
 def hand_points(entry: int | str, unseen: int) -> int:
@@ -138,48 +116,6 @@ def hand_points(entry: int | str, unseen: int) -> int:
         return entry
     card = card_named(entry)
     return card.points if card else unseen
-
-
-# what a part counts: "per" one of them, "by" how many of them
-ONE = {
-    "whaling-boat": "whaling boat", "knarr": "knarr", "longship": "longship", "fleet": "set of one ship of each type",
-    "ship-ore": "ore added to a whaling boat or longship", "house": "stone or long house", "sheep": "sheep",
-    "cattle": "cattle", "animal-kinds": "kind of animal held (sheep, cattle)", "silk": "silk in supply",
-}  # fmt: skip
-MANY = ONE | {
-    "whaling-boat": "whaling boats", "knarr": "knarrs", "longship": "longships", "fleet": "sets of one ship of each type",
-    "ship-ore": "ore added to whaling boats and longships", "house": "stone and long houses",
-    "animal-kinds": "kinds of animal held",
-}  # fmt: skip
-
-
-def effect_words(effect: Effect) -> str:
-    """What the round engine gives for a card when it is played, in the game's words."""
-    said = [_part_words(p, p.gain) for p in effect.gains]
-    if effect.buys:
-        said.append("may buy " + " or ".join(_purchase_words(p) for p in effect.buys))
-    said += [f"each time {_occasion(e.when)}: {bundle_text(e.gain)}" for e in effect.each_time]
-    said += [f"each time {_occasion(d.when)}: {d.silver} silver less to pay" for d in effect.discounts]
-    return "; ".join(said)
-
-
-def _occasion(when: str) -> str:
-    return f"you {when.removesuffix('ing')}e" if when in ("emigrating", "exploring") else f"you use a {when} space"
-
-
-def _part_words(part: Part, gain: Bundle) -> str:
-    if part.counts:
-        steps = " / ".join(f"{s.at_least}+: {bundle_text(s.gain or gain)}" for s in part.steps)
-        return f"by {MANY[part.counts]}, {steps}"
-    return bundle_text(gain) + (f" per {ONE[part.per]}" if part.per else "")
-
-
-def _purchase_words(part: Part) -> str:
-    if part.counts:
-        prices = " / ".join(f"{s.at_least}+: {bundle_text(s.pay)}" for s in part.steps)
-        return f"{bundle_text(part.gain)} for, by {MANY[part.counts]}, {prices}"
-    price = bundle_text(part.pay) or ("the round's number in silver" if part.silver_per_round else "nothing")
-    return f"{bundle_text(part.gain)} for {price}"
 
 
 def effect_of(number: int) -> Effect | None:

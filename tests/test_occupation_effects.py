@@ -8,7 +8,8 @@ from dataclasses import replace as dataclass_replace
 import pytest
 
 from models.actions import ActionDataError
-from models.occupation_cards import _effect, by_number, card_named, effect_words, effects, hand_points, unread_names
+from models.occupation_cards import _effect, by_number, card_named, effects, hand_points
+from models.occupation_words import effect_words, unread_names
 from models.round_rules import initial_state, legal_actions, replace, setting_for, to_snapshot
 from models.round_context import split_snapshot
 from planner.chance import outcomes

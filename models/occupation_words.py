@@ -1,0 +1,71 @@
+"""Occupation cards in the game's words: what affo applies when a card is played (`affo cards`),
+and a note for a card name in a snapshot that is no one card's (`affo validate`)."""
+
+from __future__ import annotations
+
+from models.bundle_words import bundle_text
+from models.actions import Bundle
+from models.occupation_cards import Effect, Part, card_named, cards_by_name
+
+# what a part counts: "per" one of them, "by" how many of them
+ONE = {
+    "whaling-boat": "whaling boat", "knarr": "knarr", "longship": "longship", "fleet": "set of one ship of each type",
+    "ship-ore": "ore added to a whaling boat or longship", "house": "stone or long house", "sheep": "sheep",
+    "cattle": "cattle", "animal-kinds": "kind of animal held (sheep, cattle)", "silk": "silk in supply",
+}  # fmt: skip
+MANY = ONE | {
+    "whaling-boat": "whaling boats", "knarr": "knarrs", "longship": "longships", "fleet": "sets of one ship of each type",
+    "ship-ore": "ore added to whaling boats and longships", "house": "stone and long houses",
+    "animal-kinds": "kinds of animal held",
+}  # fmt: skip
+
+
+def effect_words(effect: Effect) -> str:
+    """What the round engine gives for a card when it is played, in the game's words."""
+    said = [_part_words(p, p.gain) for p in effect.gains]
+    if effect.buys:
+        said.append("may buy " + " or ".join(_purchase_words(p) for p in effect.buys))
+    said += [f"each time {_occasion(e.when)}: {bundle_text(e.gain)}" for e in effect.each_time]
+    said += [f"each time {_occasion(d.when)}: {d.silver} silver less to pay" for d in effect.discounts]
+    return "; ".join(said)
+
+
+def _occasion(when: str) -> str:
+    return f"you {when.removesuffix('ing')}e" if when in ("emigrating", "exploring") else f"you use a {when} space"
+
+
+def _part_words(part: Part, gain: Bundle) -> str:
+    if part.counts:
+        steps = " / ".join(f"{s.at_least}+: {bundle_text(s.gain or gain)}" for s in part.steps)
+        return f"by {MANY[part.counts]}, {steps}"
+    return bundle_text(gain) + (f" per {ONE[part.per]}" if part.per else "")
+
+
+def _purchase_words(part: Part) -> str:
+    if part.counts:
+        prices = " / ".join(f"{s.at_least}+: {bundle_text(s.pay)}" for s in part.steps)
+        return f"{bundle_text(part.gain)} for, by {MANY[part.counts]}, {prices}"
+    price = bundle_text(part.pay) or ("the round's number in silver" if part.silver_per_round else "nothing")
+    return f"{bundle_text(part.gain)} for {price}"
+
+
+def unread_names(hand: list[int | str], played: list[int | str]) -> list[tuple[str, str]]:
+    """(JSON path, note) for each card name in a snapshot's occupations that is no one card's: such a
+    card counts as one drawn unseen, which the player may not have meant."""
+    notes = []
+    for where, entries in (("hand", hand), ("played", played)):
+        for i, entry in enumerate(entries):
+            if isinstance(entry, str) and card_named(entry) is None:
+                notes.append((f"player.occupations.{where}[{i}]", _unread(entry)))
+    return notes
+
+
+def _unread(name: str) -> str:
+    import difflib  # only for a name no card has
+
+    if cards_by_name().get(name.strip().casefold()):
+        numbers = ", ".join(str(c.number) for c in cards_by_name()[name.strip().casefold()])
+        return f"{name!r}: cards {numbers} print this name, so it counts as a card drawn unseen (affo cards)"
+    close = difflib.get_close_matches(name.strip().casefold(), list(cards_by_name()), n=1, cutoff=0.6)
+    hint = f" (did you mean {cards_by_name()[close[0]][0].name!r}?)" if close else ""
+    return f"{name!r} is no occupation card's name{hint}, so it counts as a card drawn unseen (affo cards)"
