@@ -72,9 +72,10 @@ def new(
         fail(f"{out} exists: choose another name or add --force")
     data = starting_position(length, players)
     if card is not None:
-        if card_named(card) is None:
+        starting = card_named(card)
+        if starting is None:
             fail(f"--card {card!r}: not one occupation card's name (see affo cards {card!r})")
-        change_hand(data["player"], card_named(card).name, 1)
+        change_hand(data["player"], starting.name, 1)
     save(out, data)
     console.print(f"wrote {plain(out)}: a {length} game for {players} player(s), round 1")
 
@@ -234,8 +235,8 @@ def change_supply(player: dict, item: str, delta: int) -> None:
             if not mine:
                 fail(f"no {item} left in the supply to take")
             ships.pop(mine[-1])
-    elif card_named(item):
-        change_hand(player, card_named(item).name, delta)
+    elif (card := card_named(item)) is not None:
+        change_hand(player, card.name, delta)
     elif item in all_pieces() and piece(item).kind == "special":
         specials = player.setdefault("specials", [])
         if (delta > 0) == (item in specials) or abs(delta) != 1:
@@ -257,7 +258,7 @@ def change_supply(player: dict, item: str, delta: int) -> None:
 def change_hand(player: dict, name: str, delta: int) -> None:
     """An occupation card into the hand or out of it, by name: each card exists once."""
     hand = player.setdefault("occupations", {}).setdefault("hand", [])
-    held = [i for i, c in enumerate(hand) if isinstance(c, str) and card_named(c) and card_named(c).name == name]
+    held = [i for i, c in enumerate(hand) if isinstance(c, str) and getattr(card_named(c), "name", None) == name]
     if abs(delta) != 1 or (delta > 0) == bool(held):
         fail(f"{name} exists once: it can be added to the hand once and taken once")
     hand.append(name) if delta > 0 else hand.pop(held[0])
@@ -272,7 +273,7 @@ def supply_command(snapshot: Path, item: str, delta: int, as_json: bool) -> None
         print_json({key: player.get(key) for key in ("silver", "goods", "resources", "weapons", "ships", "specials", "occupations") if key in player})
         return
     verb = "added" if delta > 0 else "took"
-    name = card_named(item).name if card_named(item) else item
+    name = getattr(card_named(item), "name", item)  # a card as the card list spells it
     console.print(f"{verb} {abs(delta)} {name}; wrote {plain(snapshot)}")
 
 

@@ -182,14 +182,14 @@ def cards(
     """The 190 occupation cards: number, deck, printed points, and the effect affo applies when one is played.
 
     Name cards in a snapshot's hand to have them played for their effect (`"hand": ["Fisherman", 2]`);
-    an int is a card by its printed points. Only the immediate effects of the cards marked are
-    modelled; every card scores its printed points.
+    an int is a card by its printed points. Only the effects of the cards marked are modelled (when
+    played, and for five starting cards from then on); every card scores its printed points.
 
     Examples:  affo cards   ·   affo cards --modelled   ·   affo cards fisherman   ·   affo cards --json
     """
     from rich.table import Table
 
-    from models.occupation_cards import by_number, card_named, effect_of
+    from models.occupation_cards import by_number, card_named, cards_by_name, effect_of
     from models.occupation_words import effect_words
 
     chosen = [c for c in by_number().values() if not modelled or effect_of(c.number)]
@@ -197,7 +197,7 @@ def cards(
         card = card_named(name)
         if card is None:
             names = sorted({c.name for c in by_number().values()})
-            shared = [c for c in by_number().values() if c.name.casefold() == name.strip().casefold()]
+            shared = cards_by_name().get(name.strip().casefold())
             reason = "two cards print that name" if shared else f"no card is named so{did_you_mean(name, names)}"
             fail(f"occupation card {name!r}: {reason} (affo cards lists them all)")
         chosen = [card]

@@ -95,6 +95,11 @@ class Board:
     def is_building(self) -> bool:
         return self.kind in ("shed", "house")
 
+    @property
+    def is_house(self) -> bool:
+        """A stone or long house (a shed is a building, not a house)."""
+        return self.kind == "house"
+
 
 def _board(name: str, spec: dict) -> Board:
     grid = tuple(spec["grid"].strip("\n").split("\n"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from models.actions import NEEDS, ActionDataError, Bundle, parse_bundle
+from models.actions import NEEDS, ActionDataError, Bundle, check_keys, parse_bundle
 from models.data_files import load, read
 
 # an each-time gain's occasion: an action space group of action_spaces.toml, or an action that emigrates or explores
@@ -198,8 +198,6 @@ def _step(raw: dict[str, Any], where: str) -> Step:
 
 
 def _check_keys(raw: Any, allowed: set[str], where: str) -> None:
-    if not isinstance(raw, dict):
+    if not isinstance(raw, dict):  # an entry of an array may be anything the TOML holds
         raise ActionDataError(f"{where}: expected a table")
-    unknown = set(raw) - allowed
-    if unknown:
-        raise ActionDataError(f"{where}: unknown keys {sorted(unknown)}")
+    check_keys(raw, allowed, where)

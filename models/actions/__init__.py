@@ -5,7 +5,7 @@ effects as frozen dataclasses), `parse` (strict reading of the TOML file, and th
 The TOML file documents the effect vocabulary.
 """
 
-from models.actions.parse import load_action_spaces, max_rolls, parse_action_spaces, parse_bundle
+from models.actions.parse import check_keys, load_action_spaces, max_rolls, parse_action_spaces, parse_bundle
 from models.actions.spaces import (
     EMPTY,
     ActionDataError,
@@ -60,6 +60,7 @@ __all__ = [
     "PerAnimal",
     "Roll",
     "Upgrade",
+    "check_keys",
     "load_action_spaces",
     "max_rolls",
     "parse_action_spaces",

@@ -52,7 +52,8 @@ def _fail(where: str, message: str) -> ActionDataError:
     return ActionDataError(f"{where}: {message}")
 
 
-def _check_keys(raw: dict[str, Any], allowed: set[str] | frozenset[str], where: str) -> None:
+def check_keys(raw: dict[str, Any], allowed: set[str] | frozenset[str], where: str) -> None:
+    """An error naming the keys of `raw` outside `allowed` (also read by models/occupation_cards.py)."""
     unknown = set(raw) - set(allowed)
     if unknown:
         raise _fail(where, f"unknown keys {sorted(unknown)}")
@@ -77,14 +78,14 @@ def _counts(raw: dict[str, Any], allowed: frozenset[str], where: str) -> Counts:
 
 def parse_bundle(raw: dict[str, Any], where: str) -> Bundle:
     """A bundle table in the effect vocabulary (also read by models/occupation_cards.py)."""
-    _check_keys(raw, set(BUNDLE_SCALARS) | set(_TABLES), where)
+    check_keys(raw, set(BUNDLE_SCALARS) | set(_TABLES), where)
     scalars = {k: _amount(raw[k], f"{where}.{k}") for k in BUNDLE_SCALARS if k in raw}
     tables = {k: _counts(raw[k], allowed, f"{where}.{k}") for k, allowed in _TABLES.items() if k in raw}
     return Bundle(**scalars, **tables)
 
 
 def _upgrade(raw: dict[str, Any], where: str) -> Upgrade:
-    _check_keys(raw, {"count", "steps"}, where)
+    check_keys(raw, {"count", "steps"}, where)
     if raw.get("steps") not in (1, 2):
         raise _fail(where, "steps must be 1 or 2")
     return Upgrade(count=_amount(raw["count"], f"{where}.count"), steps=raw["steps"])
@@ -114,12 +115,12 @@ def _effects(raw: dict[str, Any], where: str) -> dict[str, Any]:
 
 
 def _option(raw: dict[str, Any], where: str) -> Option:
-    _check_keys(raw, _EFFECT_KEYS | {"label"}, where)
+    check_keys(raw, _EFFECT_KEYS | {"label"}, where)
     return Option(label=str(raw["label"]), **_effects(raw, where))
 
 
 def _roll(raw: dict[str, Any], where: str) -> Roll:
-    _check_keys(raw, _ROLL_KEYS, where)
+    check_keys(raw, _ROLL_KEYS, where)
     kind = _member(raw["kind"], set(ROLL_KINDS), f"{where}.kind")
     if raw["aim"] != ROLL_KINDS[kind] or raw["die"] not in (8, 12):
         raise _fail(where, f"{kind} aims {ROLL_KINDS[kind]} with a d8 or d12")
@@ -143,7 +144,7 @@ def _roll(raw: dict[str, Any], where: str) -> Roll:
 
 
 def _per_animal(raw: dict[str, Any], where: str) -> PerAnimal:
-    _check_keys(raw, {"animal", "good", "max"}, where)
+    check_keys(raw, {"animal", "good", "max"}, where)
     return PerAnimal(
         animal=_member(raw["animal"], ANIMALS, where),
         good=_member(raw["good"], GOODS, where),
@@ -152,7 +153,7 @@ def _per_animal(raw: dict[str, Any], where: str) -> PerAnimal:
 
 
 def _if_owns(raw: dict[str, Any], where: str) -> IfOwns:
-    _check_keys(raw, {"animal", "at_least", "gain"}, where)
+    check_keys(raw, {"animal", "at_least", "gain"}, where)
     return IfOwns(
         animal=_member(raw["animal"], ANIMALS, where),
         at_least=_amount(raw["at_least"], where),
@@ -161,7 +162,7 @@ def _if_owns(raw: dict[str, Any], where: str) -> IfOwns:
 
 
 def _explore(raw: dict[str, Any], where: str) -> Explore:
-    _check_keys(raw, {"boards", "ships"}, where)
+    check_keys(raw, {"boards", "ships"}, where)
     return Explore(
         boards=tuple(_member(b, EXPLORATION_BOARDS, where) for b in raw["boards"]),
         ships=tuple(_member(s, frozenset(SHIPS), where) for s in raw["ships"]),
@@ -169,7 +170,7 @@ def _explore(raw: dict[str, Any], where: str) -> Explore:
 
 
 def _emigrate(raw: dict[str, Any], where: str) -> Emigrate:
-    _check_keys(raw, {"ships", "silver_per_round", "exchange"}, where)
+    check_keys(raw, {"ships", "silver_per_round", "exchange"}, where)
     swap = raw.get("exchange")
     return Emigrate(
         ships=tuple(_member(s, frozenset(SHIPS), where) for s in raw["ships"]),
@@ -181,13 +182,13 @@ def _emigrate(raw: dict[str, Any], where: str) -> Emigrate:
 
 
 def _occupation(raw: dict[str, Any], where: str) -> Occupation:
-    _check_keys(raw, {"draw", "play"}, where)
+    check_keys(raw, {"draw", "play"}, where)
     return Occupation(draw=_amount(raw.get("draw", 0), where), play=_amount(raw.get("play", 0), where))
 
 
 def _space(raw: dict[str, Any], bonuses: dict[int, ColumnBonus]) -> ActionSpace:
     where = f"space {raw.get('id', '?')}"
-    _check_keys(raw, _SPACE_KEYS, where)
+    check_keys(raw, _SPACE_KEYS, where)
     column = raw.get("column")
     if column not in (1, 2, 3, 4):
         raise _fail(where, f"column must be 1-4, got {column!r}")
@@ -221,7 +222,7 @@ def _space(raw: dict[str, Any], bonuses: dict[int, ColumnBonus]) -> ActionSpace:
 def _column_bonuses(raw: dict[str, Any]) -> dict[int, ColumnBonus]:
     out = {}
     for column, table in raw.items():
-        _check_keys(table, {"draw_occupations", "play_occupations", "when", "verify"}, f"column_bonus.{column}")
+        check_keys(table, {"draw_occupations", "play_occupations", "when", "verify"}, f"column_bonus.{column}")
         out[int(column)] = ColumnBonus(**{k: v for k, v in table.items() if k != "verify"})
     return out
 
@@ -243,7 +244,7 @@ def parse_action_spaces(text: str) -> tuple[ActionSpace, ...]:
 
 def _spaces_from(data: dict[str, Any]) -> tuple[ActionSpace, ...]:
     """Validate the parsed action-space file (board order kept)."""
-    _check_keys(data, {"column_bonus", "dice", "space"}, "action_spaces.toml")
+    check_keys(data, {"column_bonus", "dice", "space"}, "action_spaces.toml")
     bonuses = _column_bonuses(data.get("column_bonus", {}))
     spaces = tuple(_space(raw, bonuses) for raw in data["space"])
     _check_board(spaces)

@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from models.actions import Bundle
+from models.boards import board as board_named
 from models.occupation_cards import Part, effect_of, points_of
 from models.round_rules.afford import can_pay, needs_met, ships_fit
 from models.round_rules.bundles import gain, pay
 from models.round_rules.state import Setting, State, replace
 
-HOUSES = ("stone-house", "long-house")
 NAMED_AT_MOST = 2  # cards a play names (the rest go by points): hands rarely hold more with effects
 
 
@@ -133,7 +133,7 @@ def count(s: State, thing: str, setting: Setting) -> int:
 
 def houses_owned(boards: list[str]) -> int:
     """Stone and long houses among a player's boards (sheds are not houses)."""
-    return sum(1 for b in boards if b in HOUSES)
+    return sum(1 for b in boards if board_named(b).is_house)
 
 
 def named_plays(

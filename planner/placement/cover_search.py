@@ -318,6 +318,7 @@ def search_for(
                 needed[i] = bin(masks[i] & need_mask).count("1")
             per_pool[index.board_pool[k[0]]] += 1
         return Prepared([index.bit[k] for k in need_keys], options, needed, per_pool, kinds=Kinds(index, options) if fewest else None)
+
     return Search(prepare, index, Counter(supply), fewest_first=fewest)
 
 

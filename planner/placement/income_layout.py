@@ -45,6 +45,7 @@ MAX_DEPTH_CHOICES = 100_000  # choices of depths listed before the fewest are pi
 
 Needs = list[tuple[set[Key], set[Key]]]  # each choice's cells needed and cells kept free
 
+
 def depth_choices(states: list[BoardState], supply: Counter) -> tuple[list[list[BoardOption]], Pools]:
     """Each income board's exact depths as the bonus bound's options (no bonus asked), in one pool."""
     income_boards = [s for s in states if s.board.income]
@@ -158,10 +159,14 @@ def cover_one(needs: Needs, supply: Counter, index: CoverIndex, budget: int, acc
     the points level took CP-SAT 1.47 units of work instead of none). When every search by tiles has
     run out of options no cover exists, and the cells' second pass is skipped; so are all the searches
     when the searches by tiles in candidate order run out of options at once (`no_cover`)."""
-    refused: list[list[int]] = []
+    refused = False  # a cover was found and refused: running out of options no longer means none exists
 
     def taken(chosen: list[int]) -> bool:
-        return accept(chosen) or refused.append(chosen) is not None
+        nonlocal refused
+        if accept(chosen):
+            return True
+        refused = True
+        return False
 
     def by_cells():
         return [search_for(need, free, supply, index, apart_first) for need, free in needs for apart_first in (True, False)]

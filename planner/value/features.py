@@ -44,7 +44,7 @@ NAMES = tuple(f"term: {t}" for t in TERMS) + RAW
 
 @cache
 def _is_house(name: str) -> bool:
-    return board_named(name).is_building and board_named(name).kind == "house"
+    return board_named(name).is_house
 
 
 def features(s: State, setting: Setting, evaluator: Evaluator | None = None) -> list[float]:
