@@ -265,7 +265,12 @@ def check_player(snapshot: Snapshot) -> list[Problem]:
     """Rules about what a player owns as a whole (boards, buildings, specials, ships)."""
     player = snapshot.player
     boards = [board_named(e.board) for e in player.boards]
-    problems = _board_set_problems(snapshot, boards) + _special_problems(snapshot) + _ship_problems(snapshot)
+    problems = (
+        _board_set_problems(snapshot, boards)
+        + _special_problems(snapshot)
+        + _ship_problems(snapshot)
+        + _occupation_problems(snapshot)
+    )
     if len(snapshot.emigrated_ships) > BANQUET_COLS:
         problems.append(Problem("player.emigrated", f"at most {BANQUET_COLS} ships can emigrate: the table has {BANQUET_COLS} positions"))
     return problems
@@ -312,6 +317,23 @@ def _special_problems(snapshot: Snapshot) -> list[Problem]:
                     out.append(
                         Problem(f"player.boards[{b}].placements[{i}]", f"{p.piece} is placed but not owned (player.specials)")
                     )
+    return out
+
+
+def _occupation_problems(snapshot: Snapshot) -> list[Problem]:
+    """A card named more often, in hand and in play together, than the deck prints it (each card exists
+    once; Tutor and Spice Merchant are two cards each). Points and names no card has are not counted."""
+    from models.occupation_cards import cards_by_name
+
+    held = snapshot.player.occupations
+    named = Counter(e.strip().casefold() for e in held.hand + held.played if isinstance(e, str))
+    out = []
+    for name, n in named.items():
+        printed = len(cards_by_name().get(name, ()))
+        if printed and n > printed:
+            card = cards_by_name()[name][0].name
+            copies = "once" if printed == 1 else f"{printed} times"
+            out.append(Problem("player.occupations", f"{card} is named {n} times in hand and play; the deck prints it {copies}"))
     return out
 
 

@@ -145,3 +145,16 @@ def test_banquet_rules():
     # a pregnant sheep and a sheep are one food type; square tiles and silver are never limited
     assert "second horizontal sheep" in only_problem(banquet(put("sheep", 0, 0), put("pregnant-sheep", 0, 5), vikings=12))[1]
     assert paths(banquet(put("beans", 0, 0), put("silver", 0, 2), put("beans", 0, 3), put("silver", 0, 5))) == []
+
+
+def test_a_card_named_more_often_than_the_deck_prints_it():
+    fisherman_twice = snapshot(occupations={"hand": ["Fisherman", 2], "played": ["fisherman "]})
+    assert only_problem(fisherman_twice) == (
+        "player.occupations",
+        "Fisherman is named 2 times in hand and play; the deck prints it once",
+    )
+    tutors = snapshot(occupations={"hand": ["Tutor", "Tutor"]})  # two cards print this name
+    assert check_snapshot(tutors) == []
+    assert "the deck prints it 2 times" in only_problem(snapshot(occupations={"hand": ["Tutor"] * 3}))[1]
+    unknown_and_points = snapshot(occupations={"hand": ["Fishermann", "Fishermann", 2, 2]})
+    assert check_snapshot(unknown_and_points) == []
