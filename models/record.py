@@ -9,7 +9,9 @@ record's root (`$.rounds[2].snapshot.player.boards[0].placements`).
 Actions (optional, per round) use the project's action format: a list of objects
 `{"space": ID}` with an optional `"choice"` object (what was chosen on that space, as the
 planner's own actions print it) and an optional `"kind"` (`space`, the default, `buy-ship`,
-`arm-ship` or `pass`). `affo spaces` lists the ids. A round may also carry `context`: the round
+`arm-ship` or `pass`) and an optional `"drawn"`, the name of the occupation card the action's
+draw turned up (`affo cards`), which a snapshot taken at the round's end cannot show once the card
+is played. `affo spaces` lists the ids. A round may also carry `context`: the round
 context (as `affo plan` reads it: spaces taken, mountain strips, explorations) at the start of
 that round's action phase, which lets the review judge its actions against the same table.
 """
@@ -26,7 +28,7 @@ from models.snapshot import GAME_RECORD, ROOT, Placement, Problem, Snapshot, Sna
 FORMAT = GAME_RECORD
 TOP_KEYS = {"format", "start", "rounds", "final"}
 ROUND_KEYS = {"round", "snapshot", "actions", "context"}
-ACTION_KEYS = {"kind", "space", "choice"}
+ACTION_KEYS = {"kind", "space", "choice", "drawn"}
 ACTION_KINDS = ("space", "buy-ship", "arm-ship", "pass")
 
 
@@ -39,9 +41,11 @@ class RecordedAction:
     kind: str
     space: str
     choice: dict
+    drawn: str | None = None  # the occupation card the action's draw turned up, where the record says
 
     def as_json(self) -> dict:
-        return {"kind": self.kind, "space": self.space, "choice": self.choice}
+        drawn = {"drawn": self.drawn} if self.drawn else {}
+        return {"kind": self.kind, "space": self.space, "choice": self.choice} | drawn
 
 
 @dataclass(frozen=True)
@@ -183,8 +187,25 @@ def _actions(data: object, path: str, problems: list[Problem]) -> tuple[Recorded
         if not isinstance(choice, dict):
             problems.append(Problem(f"{where}.choice", "an object (what was chosen on the space)"))
             choice = {}
-        out.append(RecordedAction(kind, space if isinstance(space, str) else "", choice))
+        out.append(RecordedAction(kind, space if isinstance(space, str) else "", choice, _drawn(a, where, problems)))
     return tuple(out)
+
+
+def _drawn(action: dict, where: str, problems: list[Problem]) -> str | None:
+    """The card an action drew, by a name the deck prints (optional)."""
+    from models.occupation_cards import cards_by_name
+
+    name = action.get("drawn")
+    if name is None:
+        return None
+    if not isinstance(name, str) or not cards_by_name().get(name.strip().casefold()):
+        from difflib import get_close_matches
+
+        near = get_close_matches(str(name).strip().casefold(), list(cards_by_name()), n=1, cutoff=0.6)
+        hint = f"; did you mean {cards_by_name()[near[0]][0].name!r}?" if near else " (see affo cards)"
+        problems.append(Problem(f"{where}.drawn", f"the name of the occupation card drawn, not {name!r}{hint}"))
+        return None
+    return name
 
 
 def _unknown_space(space: object, spaces) -> str:

@@ -110,11 +110,14 @@ def draws_occupation(a: Action) -> bool:
     return a.kind == "space" and a.space in _drawing_spaces()
 
 
-def take(s: State, a: Action, setting: Setting, rng: random.Random, deck: Deck) -> State:
+def take(s: State, a: Action, setting: Setting, rng: random.Random, deck: Deck, watch: Watcher | None = None) -> State:
     """The action played for real: a card it draws is turned up from the deck (no space draws
-    more than one), its dice are rolled."""
+    more than one) and shown to `watch`, its dice are rolled."""
     if draws_occupation(a):
-        setting = replace_setting(setting, drawn_card=deck.draw())
+        card = deck.draw()
+        setting = replace_setting(setting, drawn_card=card)
+        if watch:
+            watch.drew(card)
     return _sample(outcomes(s, a, setting), rng)
 
 
@@ -219,6 +222,9 @@ class Watcher:
     def played(self, a: Action) -> None:
         """The policy chose `a`; it is taken next."""
 
+    def drew(self, card: int) -> None:
+        """The action just chosen turned up this occupation card (its number)."""
+
     def phase_ends(self, s: State, setting: Setting) -> None:
         """The action phase is over, tiles not laid yet (the moment the round planner values its leaves)."""
 
@@ -252,7 +258,7 @@ def play_game(
             if a is None:
                 break
             watch.played(a)
-            s = take(s, a, setting, rng, deck)
+            s = take(s, a, setting, rng, deck, watch)
             actions += 1
         watch.phase_ends(s, setting)
         current = to_snapshot(s, setting)

@@ -1,7 +1,7 @@
 """A seeded solo game played by the round planner and written as an `affo-game/1` record.
 
-The record keeps what a reviewer needs: the start, each round's actions and the table at the
-start of its action phase (`context`), the position right after each feast (the table laid
+The record keeps what a reviewer needs: the start, each round's actions (with the occupation
+card each draw turned up) and the table at the start of its action phase (`context`), the position right after each feast (the table laid
 from exactly the food and silver the round engine served; the feast engine arranges it), and
 the position after the end-of-game placement. The game is planner/solo.py's `play_game` with
 the planner as its policy, tiles laid by the placement engine as in the solo benchmark games;
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from models.occupation_cards import by_number
 from models.record import parse_record
 from models.round_end import Feast, board_facts, breed, state_income
 from models.round_rules import Action, Setting, State
@@ -65,6 +66,9 @@ class _Recorder(Watcher):
 
     def played(self, a: Action) -> None:
         self.actions.append({"kind": a.kind, "space": a.space, "choice": a.as_json()["choice"]})
+
+    def drew(self, card: int) -> None:
+        self.actions[-1]["drawn"] = by_number()[card].name  # the review rebuilds the hand with it
 
     def round_ends(self, s: State, setting: Setting, laid: Snapshot, last: bool, feast: Feast) -> None:
         snapshot = after_feast(laid, s, feast, last)

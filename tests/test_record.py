@@ -81,6 +81,9 @@ def board_changed_and_shed_emptied(data: dict) -> None:
         (lambda d: d["rounds"][0].update(actions=[{"space": "build-a-shedd"}, {"space": "qqqqqqqqqq"}]),
          [("$.rounds[0].actions[0].space", "unknown action space 'build-a-shedd'; did you mean 'build-shed'?"),
           ("$.rounds[0].actions[1].space", "unknown action space 'qqqqqqqqqq' (see affo spaces)")]),
+        (lambda d: d["rounds"][0].update(actions=[{"space": "weekly-feast", "drawn": "Fishermann"}, {"space": "raid", "drawn": 27}]),
+         [("$.rounds[0].actions[0].drawn", "the name of the occupation card drawn, not 'Fishermann'; did you mean 'Fisherman'?"),
+          ("$.rounds[0].actions[1].drawn", "the name of the occupation card drawn, not 27 (see affo cards)")]),
         (lambda d: d["rounds"][0].update(actions=[{"choice": {}}]), [("$.rounds[0].actions[0].space", "missing: the action space taken (see affo spaces)")]),
         (lambda d: d["rounds"][0].update(context={"bogus": 1}), [("$.rounds[0].context.bogus", "unknown key")]),
         (lambda d: d["rounds"][0].update(context=[]), [("$.rounds[0].context", "Input should be a JSON object")]),
@@ -128,10 +131,13 @@ def test_a_game_longer_than_its_rounds():
 
 def test_actions_are_read_with_their_defaults():
     data = record()
-    data["rounds"][0]["actions"] = [{"space": "build-shed", "choice": {"wood": 2}}, {"kind": "pass"}, {"kind": "buy-ship", "space": 3}]
+    data["rounds"][0]["actions"] = [
+        {"space": "build-shed", "choice": {"wood": 2}}, {"space": "weekly-feast", "drawn": "Tutor"}, {"kind": "pass"}, {"kind": "buy-ship", "space": 3},
+    ]
     actions = parse_record(data).rounds[0].actions
     assert [a.as_json() for a in actions] == [
         {"kind": "space", "space": "build-shed", "choice": {"wood": 2}},
+        {"kind": "space", "space": "weekly-feast", "choice": {}, "drawn": "Tutor"},  # a name two cards print is a card's name
         {"kind": "pass", "space": "", "choice": {}},
         {"kind": "buy-ship", "space": "", "choice": {}},
     ]

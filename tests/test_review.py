@@ -249,7 +249,7 @@ def test_affo_review_judges_as_the_player_when_asked(tmp_path):
         assert out.exit_code == 0, out.output
         losses[judge] = [j["loss"] for j in json.loads(out.stdout)["rounds"][0]["actions"]["judged"]]
     # the one search's favourite is not the player's twice in round 1; as the player, every move is its own
-    assert losses == {"search": [0.0, 1.02, 3.58], "player": [0.0, 0.0, 0.0]}
+    assert losses == {"search": [0.0, 0.49, 3.58], "player": [0.0, 0.0, 0.0]}
 
 
 def test_a_play_naming_a_card_drawn_during_the_round_is_judged_as_the_same_play_naming_none():
@@ -269,3 +269,22 @@ def test_a_play_naming_a_card_drawn_during_the_round_is_judged_as_the_same_play_
     assert played_edge(edges, RecordedAction("space", space, {"play": 1, "cards": [27]}))[2] is named
     assert played_edge(edges, RecordedAction("space", space, {"play": 3}))[2] is named  # not open: the space's best
     assert played_edge(edges, RecordedAction("space", "raid", {})) is None
+
+
+def test_a_card_the_record_says_was_drawn_is_in_the_rebuilt_hand():
+    # round 1 of the example game: the column-3 market space draws a card, then one card is played
+    # naming it; with the record's "drawn" the play is judged as it was made, without it by points
+    from planner.review.actions import review_actions
+
+    example = json.load(open("examples/game-long.json"))
+
+    def first_round(market: dict) -> dict:
+        play = {"space": "play-occupations-2", "choice": {"play": 1, "cards": [27]}}
+        first = example["rounds"][0] | {"actions": [market, play]}
+        return parse_record({"format": "affo-game/1", "start": example["start"], "rounds": [first]})
+
+    told = review_actions(first_round({"space": "weekly-feast", "drawn": "Fisherman"}), 0, nodes=4)
+    unseen = review_actions(first_round({"space": "weekly-feast"}), 0, nodes=4)
+    assert told.stopped is None and unseen.stopped is None
+    assert told.judged[1].played.endswith("(playing 1 occupation: Fisherman)")
+    assert unseen.judged[1].played.endswith("(playing 1 occupation)")

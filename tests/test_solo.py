@@ -33,3 +33,26 @@ def test_a_layout_is_always_a_legal_position():
     assert not check_snapshot(laid)
     assert laid.player.goods.get("peas") == 3  # food is held back for the feasts
     assert sum(laid.player.goods.values()) < sum(rich.player.goods.values())
+
+
+def test_a_draw_for_real_turns_up_the_decks_next_card_and_shows_it():
+    import random
+
+    from models.occupation_deck import Deck
+    from models.round_rules import Action, initial_state, legal_actions, setting_for
+    from planner.solo import Watcher, draws_occupation, new_game, take
+
+    class Seen(Watcher):
+        cards: tuple = ()
+
+        def drew(self, card: int) -> None:
+            self.cards += (card,)
+
+    snap, ctx, _ = new_game(5)
+    s, setting, seen = initial_state(snap, ctx), setting_for(snap, ctx), Seen()
+    after = take(s, Action("space", "weekly-feast", ()), setting, random.Random(0), Deck(5), seen)
+    assert seen.cards == (Deck(5).draw(),)  # the draw deck's next card (the starting card has its own deck)
+    assert len(after.hand) + len(after.cards) == len(s.hand) + len(s.cards) + 1
+    quiet = next(a for a in legal_actions(s, setting) if a.kind == "space" and not draws_occupation(a))
+    take(s, quiet, setting, random.Random(0), Deck(5), seen)
+    assert len(seen.cards) == 1  # no draw, nothing shown

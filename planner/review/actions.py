@@ -130,7 +130,7 @@ def _judge(s, setting, recorded: RecordedAction, how: Judging, later: tuple[Reco
     ruled = _ruled_best(s, setting, options, rule, how.memo) if rule else None
     if ruled and _matches(ruled[2], recorded):  # the planner's own move: no other search needed
         value, _, action, child, search = ruled
-        return ActionJudgement(action.label, value, f"{action.label} ({rule.reason})", value), _next_state(search, child, setting, later)
+        return ActionJudgement(action.label, value, f"{action.label} ({rule.reason})", value), _after(search, child, action, recorded, later)
     search = Search(s, setting, options, memo=how.memo)
     search.explore()  # the root's choices are valued below; no plan is needed
     value = search.values()
@@ -144,7 +144,7 @@ def _judge(s, setting, recorded: RecordedAction, how: Judging, later: tuple[Reco
         judgement = _against_the_player(search, setting, options, value, edges, played, how.ahead)
     else:
         judgement = _against_the_search(edges, played)
-    return judgement, _next_state(search, played[3], setting, later)
+    return judgement, _after(search, played[3], played[2], recorded, later)
 
 
 def _against_the_search(edges, played) -> ActionJudgement:
@@ -204,6 +204,31 @@ def _naming_no_card(recorded: RecordedAction) -> RecordedAction:
     """The recorded action with the occupation cards its play names, and their purchases, left out."""
     choice = {k: v for k, v in recorded.choice.items() if k not in ("cards", "buys")}
     return RecordedAction(recorded.kind, recorded.space, choice)
+
+
+def _after(search, child, action, recorded: RecordedAction, later: tuple[RecordedAction, ...]):
+    """The state the recorded action led to: with the card its draw turned up where the record
+    names it (the search drew one unseen), else as the search found it."""
+    drawn = _with_drawn(search.root, search.setting, action, recorded) if recorded.drawn else None
+    return drawn if drawn is not None else _next_state(search, child, search.setting, later)
+
+
+def _with_drawn(s, setting, action, recorded: RecordedAction):
+    """`action` (or the recorded play, if the drawn card makes it legal) applied with the drawn card;
+    None where the name is two cards' or the action rolls dice."""
+    from dataclasses import replace
+
+    from models.occupation_cards import card_named
+    from models.round_rules import legal_actions
+    from planner.chance import outcomes
+
+    card = card_named(recorded.drawn)
+    if card is None:
+        return None
+    drawn = replace(setting, drawn_card=card.number)
+    exact = next((a for a in legal_actions(s, drawn) if _matches(a, recorded)), action)
+    branches = outcomes(s, exact, drawn)
+    return branches[0].state if len(branches) == 1 else None
 
 
 def _next_state(search, child, setting, later: tuple[RecordedAction, ...]):
