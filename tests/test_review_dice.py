@@ -9,7 +9,7 @@ from models.record import read_record
 from models.round_context import RoundContext
 from models.round_rules import initial_state, legal_actions, setting_for
 from planner.chance import outcomes
-from planner.review.actions import CONSISTENCY_TRIES, _allows, _matches, _next_state, _redated
+from planner.review.actions import CONSISTENCY_TRIES, Tries, _matches, _next_state, _redated
 
 GAME = Path(__file__).resolve().parent.parent / "examples/game-long.json"
 
@@ -27,10 +27,10 @@ def whaling_in_round_3():
 
 def test_only_a_successful_trip_allows_the_rounds_later_actions():
     setting, branches, later = whaling_in_round_3()
-    assert [(b.note, _allows(b.state, setting, later, [CONSISTENCY_TRIES])) for b in branches] == [
+    assert [(b.note, Tries(CONSISTENCY_TRIES).allow(b.state, setting, later)) for b in branches] == [
         ("success", True), ("success spending 1 spear", True), ("failure (compensation taken)", False),
     ]  # fmt: skip
-    assert _allows(branches[2].state, setting, (), [CONSISTENCY_TRIES])  # nothing later: anything goes
+    assert Tries(CONSISTENCY_TRIES).allow(branches[2].state, setting, ())  # nothing later: anything goes
 
 
 class Outcomes:
@@ -56,4 +56,4 @@ def test_with_no_outcome_allowed_or_no_tries_left_the_likeliest_is_followed():
     failure = next(b for b in branches if b.note.startswith("failure"))
     success = [b for b in branches if b.note.startswith("success")]
     assert _next_state(Outcomes([failure]), ("chance",), setting, later) == failure.state
-    assert not _allows(success[0].state, setting, later, [0])  # the count is spent at once
+    assert not Tries(0).allow(success[0].state, setting, later)  # the count is spent at once

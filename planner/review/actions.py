@@ -238,28 +238,34 @@ def _next_state(search, child, setting, later: tuple[RecordedAction, ...]):
     if isinstance(child, State):
         return child
     states = [outcome[3] for outcome in search.outcomes(child)]  # likeliest first
-    tries = [CONSISTENCY_TRIES]
-    return next((state for state in states if _allows(state, setting, later, tries)), states[0])
+    tries = Tries(CONSISTENCY_TRIES)
+    return next((state for state in states if tries.allow(state, setting, later)), states[0])
 
 
-def _allows(s, setting, later: tuple[RecordedAction, ...], tries: list[int]) -> bool:
-    """Whether the recorded actions `later` can all be taken in turn from `s`, the dice falling some
-    way; False also once `tries` (shared, counted down) runs out."""
-    from models.round_rules import legal_actions
-    from planner.chance import outcomes
+@dataclass
+class Tries:
+    """Ways of taking the round's later recorded actions left to try (shared by every outcome tried)."""
 
-    if not later or later[0].kind == "pass":
-        return True
-    for action in legal_actions(s, setting):
-        if not _matches(action, later[0]):
-            continue
-        for branch in outcomes(s, action, setting):
-            tries[0] -= 1
-            if tries[0] < 0:
-                return False
-            if _allows(branch.state, setting, later[1:], tries):
-                return True
-    return False
+    left: int
+
+    def allow(self, s, setting, later: tuple[RecordedAction, ...]) -> bool:
+        """Whether the recorded actions `later` can all be taken in turn from `s`, the dice falling
+        some way; False also once the tries run out."""
+        from models.round_rules import legal_actions
+        from planner.chance import outcomes
+
+        if not later or later[0].kind == "pass":
+            return True
+        for action in legal_actions(s, setting):
+            if not _matches(action, later[0]):
+                continue
+            for branch in outcomes(s, action, setting):
+                self.left -= 1
+                if self.left < 0:
+                    return False
+                if self.allow(branch.state, setting, later[1:]):
+                    return True
+        return False
 
 
 def _describe(recorded: RecordedAction) -> str:
