@@ -4,7 +4,7 @@ and a note for a card name in a snapshot that is no one card's (`affo validate`)
 from __future__ import annotations
 
 from models.bundle_words import bundle_text
-from models.actions import Bundle
+from models.actions import Bundle, load_action_spaces
 from models.occupation_cards import Effect, Part, card_named, cards_by_name
 
 # what a part counts: "per" one of them, "by" how many of them
@@ -20,18 +20,46 @@ MANY = ONE | {
 }  # fmt: skip
 
 
+# an each-time occasion that is no group's or space's name
+OCCASION = {
+    "emigrating": "you emigrate", "exploring": "you explore", "playing": "an action of yours plays an occupation",
+    "house-building": "you build a stone or long house on a space", "hunt-success": "a Hunting Game roll succeeds",
+    "snare-success": "a snare succeeds", "whaling-success": "a whaling succeeds", "raid-failure": "a raid fails",
+}  # fmt: skip
+
+
 def effect_words(effect: Effect) -> str:
-    """What the round engine gives for a card when it is played, in the game's words."""
+    """What the round engine gives for a card when it is played and from then on, in the game's words."""
     said = [_part_words(p, p.gain) for p in effect.gains]
     if effect.buys:
         said.append("may buy " + " or ".join(_purchase_words(p) for p in effect.buys))
-    said += [f"each time {_occasion(e.when)}: {bundle_text(e.gain)}" for e in effect.each_time]
-    said += [f"each time {_occasion(d.when)}: {d.silver} silver less to pay" for d in effect.discounts]
+    said += [f"each time {_occasions(whens)}: {got}" for whens, got in _each_time_words(effect)]
+    said += [f"each time {_occasion(d.when)}: {bundle_text(Bundle(silver=d.silver, stone=d.stone))} less to pay" for d in effect.discounts]
     return "; ".join(said)
 
 
+def _each_time_words(effect: Effect) -> list[tuple[list[str], str]]:
+    """(occasions, what they give), occasions giving the same said once (the Furrier's eight spaces)."""
+    out: list[tuple[list[str], str]] = []
+    for e in effect.each_time:
+        got = bundle_text(e.gain) + (f" per {ONE[e.per]}" if e.per else "")
+        if out and out[-1][1] == got:
+            out[-1][0].append(e.when)
+        else:
+            out.append(([e.when], got))
+    return out
+
+
+def _occasions(whens: list[str]) -> str:
+    spaces = [load_action_spaces()[w] for w in whens if w in load_action_spaces()]
+    said = [_occasion(w) for w in whens if w not in load_action_spaces()]
+    if spaces:
+        said.append("you use " + " or ".join(f'"{sp.name}" (column {sp.column})' for sp in spaces))
+    return " or ".join(said)
+
+
 def _occasion(when: str) -> str:
-    return f"you {when.removesuffix('ing')}e" if when in ("emigrating", "exploring") else f"you use a {when} space"
+    return OCCASION.get(when, f"you use a {when} space")
 
 
 def _part_words(part: Part, gain: Bundle) -> str:

@@ -8,6 +8,7 @@ from functools import cache
 from models.actions import ActionSpace, Roll
 from models.data_files import load
 from models.pieces import piece
+from models.round_rules import occupations
 from models.round_rules.bundles import add_goods, gain, take_specials
 from models.round_rules.state import Counts, Setting, State, replace
 from models.values import default_values
@@ -29,7 +30,7 @@ class PendingRoll:
 
 
 def pending_roll(s: State, space: ActionSpace) -> PendingRoll:
-    roll = space.roll
+    roll = occupations.roll_with_cards(s, space.roll) if s.active else space.roll
     have = {k: (getattr(s, k) if k in ("wood", "stone") else s.weapon(k)) for k in roll.spend}
     spendables = tuple(sorted((k, n) for k, n in have.items() if n))
     if roll.aim == "low":
