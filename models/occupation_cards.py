@@ -28,7 +28,8 @@ GROUPS = frozenset(
 ROLL_OUTCOMES = frozenset({"hunt-success", "snare-success", "whaling-success", "raid-failure"})
 OCCASIONS = frozenset({"emigrating", "exploring", "playing", "house-building"}) | ROLL_OUTCOMES
 WHEN = GROUPS | OCCASIONS
-DISCOUNTED = frozenset({"emigrating", "house-building", "Livestock Market"})  # the actions a discount may lower the price of
+# the actions a discount may lower the price of ("two-silver-or-more": a space or emigration priced so)
+DISCOUNTED = frozenset({"emigrating", "house-building", "Livestock Market", "two-silver-or-more"})
 DISCOUNTS = ("silver", "stone")  # what a discount takes off
 COUNTED = frozenset({"emigrating"})  # the actions a discount may lower the price of
 COUNTED = frozenset(

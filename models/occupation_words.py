@@ -25,6 +25,7 @@ OCCASION = {
     "emigrating": "you emigrate", "exploring": "you explore", "playing": "an action of yours plays an occupation",
     "house-building": "you build a stone or long house on a space", "hunt-success": "a Hunting Game roll succeeds",
     "snare-success": "a snare succeeds", "whaling-success": "a whaling succeeds", "raid-failure": "a raid fails",
+    "two-silver-or-more": "a space or an emigration costs you 2 silver or more",
 }  # fmt: skip
 
 

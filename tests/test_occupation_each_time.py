@@ -154,6 +154,24 @@ def test_the_peddler_takes_a_silver_off_a_livestock_market_space_never_below_not
     assert to_snapshot(s, setting).player.occupations.played == ["Peddler"]
 
 
+def test_the_patron_takes_a_silver_off_prices_of_two_or_more_emigration_from_round_two():
+    s, setting = in_play((2,), silver=6, ships=[{"type": "knarr"}, {"type": "knarr"}])
+    assert after(s, setting, on(s, setting, "buy-salt-meat")).silver == 5  # 2 silver: 1
+    assert after(s, setting, on(s, setting, "buy-cattle-milk")).silver == 4  # 3 silver: 2
+    assert after(s, setting, on(s, setting, "buy-stockfish")).silver == 5  # 1 silver: as printed
+    assert after(s, setting, on(s, setting, "emigrate-2")).silver == 4  # round 3: 3 silver, 2
+    assert after(replace(s, round=1), setting, on(s, setting, "emigrate-2")).silver == 5  # round 1: 1 silver, as printed
+    both = replace(s, active=(1, 2))  # with the Peddler: 2 silver off the salt meat
+    assert after(both, setting, on(both, setting, "buy-salt-meat")).silver == 6
+
+
+def test_the_artist_is_paid_a_silver_a_kind_of_building_resource_a_crafting_space_takes():
+    s, setting = in_play((111,), resources={"wood": 3, "stone": 3, "ore": 1})
+    assert after(s, setting, on(s, setting, "craft-rune-stone")).silver == s.silver + 1 + 1  # the space's silver and the card's
+    assert after(s, setting, on(s, setting, "craft-runes-and-chests")).silver == s.silver + 2  # stone and wood
+    assert after(s, setting, on(s, setting, "craft-linen")).silver == s.silver  # flax is no building resource
+
+
 # --- the data, strictly read, and in words --------------------------------------------------------
 
 
@@ -176,13 +194,14 @@ def test_bad_lasting_effects_are_refused(raw, message):
 
 
 def test_the_new_words_read():
-    assert {n for n, e in effects().items() if e.discounts} == {1, 116, 170}
+    assert {n for n, e in effects().items() if e.discounts} == {1, 2, 116, 170}
     assert effects()[116].discounts[0].stone == 1 and effects()[116].discounts[0].silver == 0
     assert effects()[109].each_time[0].per == "knarr"
     said = {n: effect_words(e) for n, e in effects().items()}
     assert said[116] == "each time you build a stone or long house on a space: 1 stone less to pay"
     assert said[1] == "each time you use a Livestock Market space: 1 silver less to pay"
     assert said[140] == "each time a whaling succeeds: 1 oil"
+    assert said[2] == "each time a space or an emigration costs you 2 silver or more: 1 silver less to pay"
     assert said[109] == 'each time you use "Overseas Trading" (column 2): 1 silver per knarr'
     assert said[149] == 'each time you use "Overseas Trading" (column 1) or "Overseas Trading" (column 2): 1 oil'
     assert said[15] == "2 mead per stone or long house; each time you build a stone or long house on a space: 1 hide"

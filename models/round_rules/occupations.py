@@ -121,15 +121,27 @@ def space_cost(s: State, space: ActionSpace) -> Bundle:
     off = {k: 0 for k in DISCOUNTS}
     for number in s.active:
         for d in effect_of(number).discounts:
-            if d.when == space.group or (d.when == "house-building" and builds_house(space)):
+            if _lowers(d.when, space):
                 off = {k: off[k] + getattr(d, k) for k in DISCOUNTS}
     return dataclass_replace(space.pay, **{k: max(0, getattr(space.pay, k) - off[k]) for k in DISCOUNTS})
 
 
+def _lowers(when: str, space: ActionSpace) -> bool:
+    if when == "house-building":
+        return builds_house(space)
+    if when == "two-silver-or-more":
+        return space.pay.silver >= 2
+    return when == space.group
+
+
 def emigration_cost(s: State, silver_per_round: int) -> int:
     """What an emigration costs: the round's price, less the discounts of the cards in play, never below 0."""
-    off = sum(d.silver for c in s.active for d in effect_of(c).discounts if d.when == "emigrating")
-    return max(0, s.round * silver_per_round - off)
+    price = s.round * silver_per_round
+    off = sum(
+        d.silver for c in s.active for d in effect_of(c).discounts
+        if d.when == "emigrating" or (d.when == "two-silver-or-more" and price >= 2)
+    )  # fmt: skip
+    return max(0, price - off)
 
 
 def _without(cards: tuple[int, ...], number: int) -> tuple[int, ...]:
