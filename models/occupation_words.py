@@ -26,6 +26,7 @@ OCCASION = {
     "house-building": "you build a stone or long house on a space", "hunt-success": "a Hunting Game roll succeeds",
     "snare-success": "a snare succeeds", "whaling-success": "a whaling succeeds", "raid-failure": "a raid fails",
     "two-silver-or-more": "a space or an emigration costs you 2 silver or more",
+    "mountain-stone": "you take a stone from a mountain strip",
 }  # fmt: skip
 
 

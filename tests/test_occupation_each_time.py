@@ -119,6 +119,16 @@ def test_the_archer_brings_a_bow_when_played():
     assert played.weapon("bow") == s.weapon("bow") + 1 and played.active == ()  # its dice bonus is not modelled
 
 
+def test_the_stone_carver_is_paid_a_silver_a_stone_taken_from_the_strips():
+    s, setting = in_play((6,))
+    assert s.mountains == (("stone", "wood", "silver-2"), ("wood", "stone", "ore", "silver-2"))
+    one = after(s, setting, on(s, setting, "mountain-2", mountain=((0, 1),)))
+    assert (one.stone - s.stone, one.silver - s.silver) == (1, 1)
+    assert after(s, setting, on(s, setting, "mountain-2", mountain=((1, 1),))).silver == s.silver  # wood only
+    five = after(s, setting, on(s, setting, "mountain-3-plus-2", mountain=((0, 3), (1, 2))))
+    assert (five.stone - s.stone, five.silver - s.silver) == (2, 2 + 2)  # the strip's 2 silver and the card's
+
+
 # --- discounts on a space's price ----------------------------------------------------------------
 
 
@@ -201,6 +211,7 @@ def test_the_new_words_read():
     assert said[116] == "each time you build a stone or long house on a space: 1 stone less to pay"
     assert said[1] == "each time you use a Livestock Market space: 1 silver less to pay"
     assert said[140] == "each time a whaling succeeds: 1 oil"
+    assert said[6] == "each time you take a stone from a mountain strip: 1 silver"
     assert said[2] == "each time a space or an emigration costs you 2 silver or more: 1 silver less to pay"
     assert said[109] == 'each time you use "Overseas Trading" (column 2): 1 silver per knarr'
     assert said[149] == 'each time you use "Overseas Trading" (column 1) or "Overseas Trading" (column 2): 1 oil'
