@@ -18,9 +18,10 @@ from typing import Any
 from models.actions import NEEDS, ActionDataError, Bundle, check_keys, load_action_spaces, parse_bundle
 from models.data_files import load, read
 
-# an each-time gain's occasion: an action space group of action_spaces.toml, one space of it (by id, below), or
-# one of these: an action that emigrates, explores, plays an occupation or builds a stone or long house, each
-# stone an action takes from the mountain strips, or a dice action of a roll kind ending so (its gain is then part of the roll's outcome, models/round_rules/dice.py)
+# an each-time gain's occasion: an action space group of action_spaces.toml, one space of it (by id, below),
+# or one of these: an action that emigrates, explores, plays an occupation or builds a stone or long house,
+# each stone an action takes from the mountain strips, or a dice action of a roll kind ending so (its gain is
+# then part of the roll's outcome: models/round_rules/dice.py)
 GROUPS = frozenset(
     {"Build Houses", "Build Ships", "Crafting", "Hunting", "Livestock Market", "Mountains and Trade", "Products",
      "Sailing", "Weekly Market"}
@@ -31,7 +32,6 @@ WHEN = GROUPS | OCCASIONS
 # the actions a discount may lower the price of ("two-silver-or-more": a space or emigration priced so)
 DISCOUNTED = frozenset({"emigrating", "house-building", "Livestock Market", "two-silver-or-more"})
 DISCOUNTS = ("silver", "stone")  # what a discount takes off
-COUNTED = frozenset({"emigrating"})  # the actions a discount may lower the price of
 COUNTED = frozenset(
     {"whaling-boat", "knarr", "longship", "fleet", "ship-ore", "house", "sheep", "cattle", "animal-kinds", "silk"}
 )
