@@ -183,7 +183,7 @@ def cards(
 
     Name cards in a snapshot's hand to have them played for their effect (`"hand": ["Fisherman", 2]`);
     an int is a card by its printed points. Only the effects of the cards marked are modelled (when
-    played, and for 21 of them each time an action of a kind is taken); every card scores its printed points.
+    played, and for 24 of them each time an action of a kind is taken); every card scores its printed points.
 
     Examples:  affo cards   ·   affo cards --modelled   ·   affo cards fisherman   ·   affo cards --json
     """

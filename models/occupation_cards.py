@@ -21,12 +21,15 @@ from models.data_files import load, read
 # an each-time gain's occasion: an action space group of action_spaces.toml, one space of it (by id, below),
 # or one of these: an action that emigrates, explores, plays an occupation or builds a stone or long house,
 # each stone an action takes from the mountain strips, or a dice action of a roll kind ending so (its gain is
-# then part of the roll's outcome: models/round_rules/dice.py)
+# then part of the roll's outcome: models/round_rules/dice.py; with `spent`, only where exactly so much of
+# each thing named was spent on the success)
 GROUPS = frozenset(
     {"Build Houses", "Build Ships", "Crafting", "Hunting", "Livestock Market", "Mountains and Trade", "Products",
      "Sailing", "Weekly Market"}
 )  # fmt: skip
-ROLL_OUTCOMES = frozenset({"hunt-success", "snare-success", "whaling-success", "raid-failure"})
+ROLL_OUTCOMES = frozenset(
+    {"hunt-success", "snare-success", "whaling-success", "raid-success", "pillage-success", "raid-failure"}
+)
 OCCASIONS = frozenset({"emigrating", "exploring", "playing", "house-building", "mountain-stone"}) | ROLL_OUTCOMES
 WHEN = GROUPS | OCCASIONS
 # the actions a discount may lower the price of ("two-silver-or-more": a space or emigration priced so)
@@ -73,6 +76,7 @@ class EachTime:
     when: str
     gain: Bundle
     per: str = ""
+    spent: tuple[tuple[str, int], ...] = ()  # a roll's success: exactly so much of each spent on it
 
 
 @dataclass(frozen=True)
@@ -176,14 +180,28 @@ def _discount(raw: dict[str, Any], where: str) -> Discount:
 
 
 def _each_time(raw: dict[str, Any], where: str) -> EachTime:
-    _check_keys(raw, {"when", "gain", "per"}, where)
+    _check_keys(raw, {"when", "gain", "per", "spent"}, where)
     if raw.get("when") not in WHEN and raw.get("when") not in load_action_spaces():
         raise ActionDataError(f"{where}.when: {raw.get('when')!r} is no space id nor one of {sorted(WHEN)}")
     if not raw.get("gain"):
         raise ActionDataError(f"{where}.gain: an each-time gain gives something")
     if "per" in raw and raw["per"] not in COUNTED:
         raise ActionDataError(f"{where}.per: {raw['per']!r} is not one of {sorted(COUNTED)}")
-    return EachTime(raw["when"], parse_bundle(raw["gain"], f"{where}.gain"), raw.get("per", ""))
+    return EachTime(raw["when"], parse_bundle(raw["gain"], f"{where}.gain"), raw.get("per", ""), _spent(raw, where))
+
+
+def _spent(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:
+    if "spent" not in raw:
+        return ()
+    if not raw["when"].endswith("-success") or raw["when"] not in ROLL_OUTCOMES:
+        raise ActionDataError(f"{where}.spent: only a roll's success has things spent on it")
+    spendable = {name for sp in load_action_spaces().values() if sp.roll for name in sp.roll.spend}
+    spent = raw["spent"]
+    if not isinstance(spent, dict) or not spent or any(k not in spendable for k in spent):
+        raise ActionDataError(f"{where}.spent: a table of what a roll may spend, from {sorted(spendable)}")
+    if any(not isinstance(n, int) or isinstance(n, bool) or n <= 0 for n in spent.values()):
+        raise ActionDataError(f"{where}.spent: expected whole numbers above 0")
+    return tuple(sorted(spent.items()))
 
 
 def _part(raw: dict[str, Any], where: str) -> Part:

@@ -67,6 +67,28 @@ def test_the_drunkard_consoles_a_failed_raid_only():
     assert rolled(replace(s, active=()), setting, "raid", False).count("mead") == s.count("mead")
 
 
+def test_a_success_spending_exactly_one_weapon_gets_it_back():
+    s, setting = in_play((142, 135), weapons={"spear": 2, "long-sword": 2})
+    catch = pending_roll(s, spaces_by_id()["whaling-minor"])
+    assert catch.roll.success == spaces_by_id()["whaling-minor"].roll.success  # not part of the roll: it hangs on what is spent
+    assert resolve_roll(catch, True, (("spear", 1),), None, setting).weapon("spear") == 2
+    assert resolve_roll(catch, True, (("spear", 1), ("wood", 2)), None, setting).weapon("spear") == 2
+    assert resolve_roll(catch, True, (("spear", 2),), None, setting).weapon("spear") == 0
+    assert resolve_roll(catch, True, (), None, setting).weapon("spear") == 2
+    raid = pending_roll(s, spaces_by_id()["raid"])
+    assert resolve_roll(raid, True, (("long-sword", 1),), 16, setting).weapon("long-sword") == 2
+    pillage = pending_roll(s, spaces_by_id()["pillage-2"])
+    assert resolve_roll(pillage, True, (("long-sword", 2),), 16, setting).weapon("long-sword") == 0
+
+
+def test_the_lance_bearer_is_paid_on_a_raids_success_not_a_pillages():
+    s, setting = in_play((133,))
+    raid, pillage = (pending_roll(s, spaces_by_id()[x]) for x in ("raid", "pillage-2"))
+    assert resolve_roll(raid, True, (), 16, setting).silver == s.silver + 1
+    assert resolve_roll(pillage, True, (), 16, setting).silver == s.silver
+    assert resolve_roll(raid, False, (), None, setting).silver == s.silver
+
+
 # --- occasions -----------------------------------------------------------------------------------
 
 
@@ -195,6 +217,11 @@ def test_the_artist_is_paid_a_silver_a_kind_of_building_resource_a_crafting_spac
         ({"each_time": [{"when": "overseas-trade-9", "gain": {"silver": 1}}]}, "is no space id nor one of"),
         ({"each_time": [{"when": "whaling-failure", "gain": {"silver": 1}}]}, "'whaling-failure' is no space id"),
         ({"each_time": [{"when": "Crafting", "per": "boat", "gain": {"silver": 1}}]}, "each_time[0].per: 'boat'"),
+        ({"each_time": [{"when": "raid-failure", "spent": {"stone": 1}, "gain": {"silver": 1}}]}, "only a roll's success"),
+        ({"each_time": [{"when": "Crafting", "spent": {"stone": 1}, "gain": {"silver": 1}}]}, "only a roll's success"),
+        ({"each_time": [{"when": "raid-success", "spent": {"ore": 1}, "gain": {"silver": 1}}]}, "spent: a table of what a roll"),
+        ({"each_time": [{"when": "raid-success", "spent": {}, "gain": {"silver": 1}}]}, "spent: a table of what a roll"),
+        ({"each_time": [{"when": "raid-success", "spent": {"stone": 0}, "gain": {"silver": 1}}]}, "spent: expected whole numbers"),
     ],
 )
 def test_bad_lasting_effects_are_refused(raw, message):
@@ -211,6 +238,8 @@ def test_the_new_words_read():
     assert said[116] == "each time you build a stone or long house on a space: 1 stone less to pay"
     assert said[1] == "each time you use a Livestock Market space: 1 silver less to pay"
     assert said[140] == "each time a whaling succeeds: 1 oil"
+    assert said[142] == "each time a whaling succeeds spending exactly 1 spear: 1 spear"
+    assert effects()[135].each_time[1].spent == (("long-sword", 1),)
     assert said[6] == "each time you take a stone from a mountain strip: 1 silver"
     assert said[2] == "each time a space or an emigration costs you 2 silver or more: 1 silver less to pay"
     assert said[109] == 'each time you use "Overseas Trading" (column 2): 1 silver per knarr'

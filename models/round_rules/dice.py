@@ -44,7 +44,8 @@ def pending_roll(s: State, space: ActionSpace) -> PendingRoll:
 
 def resolve_roll(pending: PendingRoll, success: bool, spent: Counts, result: int | None, setting: Setting) -> State:
     """The state after a roll ends: failure pays the compensation; success spends `spent` and
-    pays the reward (aim high: the most valuable blue tile with sword value <= `result`)."""
+    pays the reward (aim high: the most valuable blue tile with sword value <= `result`), with the
+    gains of the cards in play the roll's own outcome does not carry (round_rules/occupations.py)."""
     s, roll = pending.state, pending.roll
     if not success:
         return gain(s, roll.failure, setting.players)
@@ -53,6 +54,8 @@ def resolve_roll(pending: PendingRoll, success: bool, spent: Counts, result: int
             s = replace(s, **{name: getattr(s, name) - n})
         else:
             s = replace(s, weapons=add_goods(s.weapons, {name: -n}))
+    if s.active:
+        s = occupations.after_success(s, roll, spent, setting)
     if roll.aim == "low":
         return gain(s, roll.success, setting.players)
     best = taken_tile(pending, result, setting)

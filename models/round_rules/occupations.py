@@ -110,15 +110,28 @@ def builds_house(space: ActionSpace) -> bool:
 
 def roll_with_cards(s: State, roll: Roll) -> Roll:
     """A roll whose success and failure carry the each-time gains of the cards in play on that outcome
-    (so the dice policy weighs them as the space's own)."""
+    (so the dice policy weighs them as the space's own). A gain on what the success spent, or on a
+    raid's or pillage's success (whose reward is a tile), comes after the roll (`after_success`)."""
     success, failure = roll.success, roll.failure
     for number in s.active:
         for e in effect_of(number).each_time:
-            if e.when == f"{roll.kind}-success":
+            if e.when == f"{roll.kind}-success" and not e.spent and roll.aim == "low":
                 success = _merged(success, e.gain)
             elif e.when == f"{roll.kind}-failure":
                 failure = _merged(failure, e.gain)
     return dataclass_replace(roll, success=success, failure=failure)
+
+
+def after_success(s: State, roll: Roll, spent: tuple[tuple[str, int], ...], setting: Setting) -> State:
+    """The each-time gains on a roll's success that `roll_with_cards` leaves out: those on what the
+    success spent (exactly so much of each thing named), and a raid's or pillage's."""
+    for number in s.active:
+        for e in effect_of(number).each_time:
+            if e.when != f"{roll.kind}-success" or not (e.spent or roll.aim == "high"):
+                continue
+            if all(dict(spent).get(name, 0) == n for name, n in e.spent):
+                s = gain(s, e.gain, setting.players)
+    return s
 
 
 def space_cost(s: State, space: ActionSpace) -> Bundle:
