@@ -74,12 +74,13 @@ def _play_card(s: State, number: int, buy: int | None, setting: Setting) -> Stat
     return s
 
 
-def each_time(s: State, space: ActionSpace, choice: dict, setting: Setting, strips: tuple = ()) -> State:
+def each_time(s: State, space: ActionSpace, choice: dict, setting: Setting, strips: tuple) -> State:
     """The each-time gains of the cards in play for an action on `space` with these choices, which
     began with the mountain strips `strips`."""
+    taken = _stones(strips) - _stones(s.mountains)
     for number in s.active:
         for e in effect_of(number).each_time:
-            times = _stones(strips) - _stones(s.mountains) if e.when == "mountain-stone" else int(_occurs(e.when, space, choice))
+            times = taken if e.when == "mountain-stone" else int(_occurs(e.when, space, choice))
             if times:
                 got = _scaled(e.gain, count(s, e.per, setting)) if e.per else e.gain
                 s = gain(s, _scaled(got, times), setting.players)
