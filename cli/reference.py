@@ -176,14 +176,14 @@ def card_json(c) -> dict:
 
 def cards(
     name: NameArg = None,
-    modelled: Annotated[bool, typer.Option("--modelled", help="Only the cards whose effect on being played affo applies.")] = False,
+    modelled: Annotated[bool, typer.Option("--modelled", help="Only the cards whose effect affo applies.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """The 190 occupation cards: number, deck, printed points, and the effect affo applies when one is played.
+    """The 190 occupation cards: number, deck, printed points, and the effect affo applies when one is played and after.
 
     Name cards in a snapshot's hand to have them played for their effect (`"hand": ["Fisherman", 2]`);
     an int is a card by its printed points. Only the effects of the cards marked are modelled (when
-    played, and for five starting cards from then on); every card scores its printed points.
+    played, and for 24 of them each time an action of a kind is taken); every card scores its printed points.
 
     Examples:  affo cards   ·   affo cards --modelled   ·   affo cards fisherman   ·   affo cards --json
     """
@@ -205,7 +205,7 @@ def cards(
         print_json({"cards": [card_json(c) for c in chosen]})
         return
     table = Table(show_lines=False, pad_edge=False)
-    for title in ("#", "name", "deck", "pts", "when played (modelled)"):
+    for title in ("#", "name", "deck", "pts", "when played and after (modelled)"):
         table.add_column(title, justify="right" if title in ("#", "pts") else "left", overflow="fold")
     for c in chosen:
         effect = effect_of(c.number)

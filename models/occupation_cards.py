@@ -1,5 +1,6 @@
 """The occupation cards by number and by name, and the effects modelled: gains and purchases when a card
-is played, and, once it is, gains each time an action of a kind is taken or silver off its price.
+is played, and, once it is, gains each time an action of a kind is taken (or a roll of a kind ends so)
+and silver or stone off an action's price.
 
 The card list is models/data/occupations.toml (number, deck, printed points, name); the effects
 modelled are models/data/occupation_effects.toml, read strictly here: an unknown key, count or
@@ -14,15 +15,26 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from models.actions import NEEDS, ActionDataError, Bundle, check_keys, parse_bundle
+from models.actions import NEEDS, ActionDataError, Bundle, check_keys, load_action_spaces, parse_bundle
 from models.data_files import load, read
 
-# an each-time gain's occasion: an action space group of action_spaces.toml, or an action that emigrates or explores
-WHEN = frozenset(
+# an each-time gain's occasion: an action space group of action_spaces.toml, one space of it (by id, below),
+# or one of these: an action that emigrates, explores, plays an occupation or builds a stone or long house,
+# each stone an action takes from the mountain strips, or a dice action of a roll kind ending so (its gain is
+# then part of the roll's outcome: models/round_rules/dice.py; with `spent`, only where exactly so much of
+# each thing named was spent on the success)
+GROUPS = frozenset(
     {"Build Houses", "Build Ships", "Crafting", "Hunting", "Livestock Market", "Mountains and Trade", "Products",
-     "Sailing", "Weekly Market", "emigrating", "exploring"}
+     "Sailing", "Weekly Market"}
 )  # fmt: skip
-DISCOUNTED = frozenset({"emigrating"})  # the actions a discount may lower the price of
+ROLL_OUTCOMES = frozenset(
+    {"hunt-success", "snare-success", "whaling-success", "raid-success", "pillage-success", "raid-failure"}
+)
+OCCASIONS = frozenset({"emigrating", "exploring", "playing", "house-building", "mountain-stone"}) | ROLL_OUTCOMES
+WHEN = GROUPS | OCCASIONS
+# the actions a discount may lower the price of ("two-silver-or-more": a space or emigration priced so)
+DISCOUNTED = frozenset({"emigrating", "house-building", "Livestock Market", "two-silver-or-more"})
+DISCOUNTS = ("silver", "stone")  # what a discount takes off
 COUNTED = frozenset(
     {"whaling-boat", "knarr", "longship", "fleet", "ship-ore", "house", "sheep", "cattle", "animal-kinds", "silk"}
 )
@@ -58,18 +70,22 @@ class Part:
 
 @dataclass(frozen=True)
 class EachTime:
-    """Received each time, once the card is played, an action of a group (or one that emigrates or explores) is taken."""
+    """Received each time, once the card is played, an action of a group (or space, or occasion) is taken;
+    with `per`, once for each such thing owned."""
 
     when: str
     gain: Bundle
+    per: str = ""
+    spent: tuple[tuple[str, int], ...] = ()  # a roll's success: exactly so much of each spent on it
 
 
 @dataclass(frozen=True)
 class Discount:
-    """Silver off each action of a kind, once the card is played."""
+    """Silver or stone off the price of each action of a kind, once the card is played."""
 
     when: str
-    silver: int
+    silver: int = 0
+    stone: int = 0
 
 
 @dataclass(frozen=True)
@@ -151,22 +167,41 @@ def _effect(raw: dict[str, Any], where: str) -> Effect:
 
 
 def _discount(raw: dict[str, Any], where: str) -> Discount:
-    _check_keys(raw, {"when", "silver"}, where)
+    _check_keys(raw, {"when", *DISCOUNTS}, where)
     if raw.get("when") not in DISCOUNTED:
         raise ActionDataError(f"{where}.when: {raw.get('when')!r} is not one of {sorted(DISCOUNTED)}")
-    silver = raw.get("silver")
-    if not isinstance(silver, int) or isinstance(silver, bool) or silver <= 0:
-        raise ActionDataError(f"{where}.silver: expected a whole number above 0")
-    return Discount(raw["when"], silver)
+    off = {k: raw[k] for k in DISCOUNTS if k in raw}
+    for k, n in off.items():
+        if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
+            raise ActionDataError(f"{where}.{k}: expected a whole number above 0")
+    if not off:
+        raise ActionDataError(f"{where}: a discount takes off some of {list(DISCOUNTS)}")
+    return Discount(raw["when"], **off)
 
 
 def _each_time(raw: dict[str, Any], where: str) -> EachTime:
-    _check_keys(raw, {"when", "gain"}, where)
-    if raw.get("when") not in WHEN:
-        raise ActionDataError(f"{where}.when: {raw.get('when')!r} is not one of {sorted(WHEN)}")
+    _check_keys(raw, {"when", "gain", "per", "spent"}, where)
+    if raw.get("when") not in WHEN and raw.get("when") not in load_action_spaces():
+        raise ActionDataError(f"{where}.when: {raw.get('when')!r} is no space id nor one of {sorted(WHEN)}")
     if not raw.get("gain"):
         raise ActionDataError(f"{where}.gain: an each-time gain gives something")
-    return EachTime(raw["when"], parse_bundle(raw["gain"], f"{where}.gain"))
+    if "per" in raw and raw["per"] not in COUNTED:
+        raise ActionDataError(f"{where}.per: {raw['per']!r} is not one of {sorted(COUNTED)}")
+    return EachTime(raw["when"], parse_bundle(raw["gain"], f"{where}.gain"), raw.get("per", ""), _spent(raw, where))
+
+
+def _spent(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:
+    if "spent" not in raw:
+        return ()
+    if not raw["when"].endswith("-success") or raw["when"] not in ROLL_OUTCOMES:
+        raise ActionDataError(f"{where}.spent: only a roll's success has things spent on it")
+    spendable = {name for sp in load_action_spaces().values() if sp.roll for name in sp.roll.spend}
+    spent = raw["spent"]
+    if not isinstance(spent, dict) or not spent or any(k not in spendable for k in spent):
+        raise ActionDataError(f"{where}.spent: a table of what a roll may spend, from {sorted(spendable)}")
+    if any(not isinstance(n, int) or isinstance(n, bool) or n <= 0 for n in spent.values()):
+        raise ActionDataError(f"{where}.spent: expected whole numbers above 0")
+    return tuple(sorted(spent.items()))
 
 
 def _part(raw: dict[str, Any], where: str) -> Part:

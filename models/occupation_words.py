@@ -4,8 +4,8 @@ and a note for a card name in a snapshot that is no one card's (`affo validate`)
 from __future__ import annotations
 
 from models.bundle_words import bundle_text
-from models.actions import Bundle
-from models.occupation_cards import Effect, Part, card_named, cards_by_name
+from models.actions import Bundle, load_action_spaces
+from models.occupation_cards import Discount, EachTime, Effect, Part, card_named, cards_by_name
 
 # what a part counts: "per" one of them, "by" how many of them
 ONE = {
@@ -20,18 +20,61 @@ MANY = ONE | {
 }  # fmt: skip
 
 
+# an each-time occasion that is no group's or space's name
+OCCASION = {
+    "emigrating": "you emigrate", "exploring": "you explore", "playing": "an action of yours plays an occupation",
+    "house-building": "you build a stone or long house on a space", "hunt-success": "a Hunting Game roll succeeds",
+    "snare-success": "a snare succeeds", "whaling-success": "a whaling succeeds", "raid-failure": "a raid fails",
+    "raid-success": "a raid succeeds", "pillage-success": "a pillage succeeds",
+    "two-silver-or-more": "a space or an emigration costs you 2 silver or more",
+    "mountain-stone": "you take a stone from a mountain strip",
+}  # fmt: skip
+
+
 def effect_words(effect: Effect) -> str:
-    """What the round engine gives for a card when it is played, in the game's words."""
+    """What the round engine gives for a card when it is played and from then on, in the game's words."""
     said = [_part_words(p, p.gain) for p in effect.gains]
     if effect.buys:
         said.append("may buy " + " or ".join(_purchase_words(p) for p in effect.buys))
-    said += [f"each time {_occasion(e.when)}: {bundle_text(e.gain)}" for e in effect.each_time]
-    said += [f"each time {_occasion(d.when)}: {d.silver} silver less to pay" for d in effect.discounts]
+    said += [f"each time {_occasions(whens)}: {got}" for whens, got in _each_time_words(effect)]
+    said += [_discount_words(d) for d in effect.discounts]
     return "; ".join(said)
 
 
-def _occasion(when: str) -> str:
-    return f"you {when.removesuffix('ing')}e" if when in ("emigrating", "exploring") else f"you use a {when} space"
+def _discount_words(d: Discount) -> str:
+    occasion = OCCASION.get(d.when, f"you use a {d.when} space")
+    return f"each time {occasion}: {bundle_text(Bundle(silver=d.silver, stone=d.stone))} less to pay"
+
+
+def _each_time_words(effect: Effect) -> list[tuple[list[EachTime], str]]:
+    """(occasions, what they give), occasions giving the same said once (the Furrier's eight spaces)."""
+    out: list[tuple[list[EachTime], str]] = []
+    for e in effect.each_time:
+        got = bundle_text(e.gain) + (f" per {ONE[e.per]}" if e.per else "")
+        if out and out[-1][1] == got:
+            out[-1][0].append(e)
+        else:
+            out.append(([e], got))
+    return out
+
+
+def _occasions(each: list[EachTime]) -> str:
+    spaces = [load_action_spaces()[e.when] for e in each if e.when in load_action_spaces()]
+    said = [_occasion(e) for e in each if e.when not in load_action_spaces()]
+    if spaces:
+        said.append("you use " + " or ".join(f'"{sp.name}" (column {sp.column})' for sp in spaces))
+    return " or ".join(said)
+
+
+def _occasion(e: EachTime) -> str:
+    said = OCCASION.get(e.when, f"you use a {e.when} space")
+    return f"{said} spending exactly {bundle_text(_spent(e.spent))}" if e.spent else said
+
+
+def _spent(spent: tuple[tuple[str, int], ...]) -> Bundle:
+    """What a success spent, as a bundle to say: wood and stone, the rest weapons."""
+    plain = {k: n for k, n in spent if k in ("wood", "stone")}
+    return Bundle(**plain, weapons=tuple((k, n) for k, n in spent if k not in plain))
 
 
 def _part_words(part: Part, gain: Bundle) -> str:

@@ -31,9 +31,9 @@ Choices are bounded and canonical, so equal situations give equal action lists:
   (the rest go by printed points): a playing space plays at least one, a column-4 space may play
   its bonus card or not (`occupations`).
 A card in hand given as an int is its points; a card's name is that card (printed points, and the
-effects of the 30 cards models/data/occupation_effects.toml lists: 25 immediate, five lasting); any
-other name, or a card drawn unseen, is `drawn_occupation_points`. Other each-time and anytime effects
-are out of scope.
+effects of the 50 cards models/data/occupation_effects.toml lists: 27 with an immediate effect, 24
+with a lasting one: each-time gains, on a roll's outcome too, and discounts); any other name, or a
+card drawn unseen, is `drawn_occupation_points`. Other each-time and anytime effects are out of scope.
 Random weapon draws are dealt from a fixed cycle (bow, snare, spear, long sword): the deck's
 order is unknown, and a deterministic stand-in keeps states mergeable.
 

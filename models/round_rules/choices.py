@@ -160,7 +160,7 @@ def _trade_choices(s: State, values: Mapping[str, float]) -> list[tuple[str, ...
 def space_legal(s: State, space: ActionSpace) -> bool:
     if space.id in s.taken or s.vikings_left < space.column or not needs_met(s, space.needs):
         return False
-    if not can_pay(s, space.pay) or not ships_fit(s, space.gain):
+    if not can_pay(s, occupations.space_cost(s, space)) or not ships_fit(s, space.gain):
         return False
     if space.roll and space.roll.kind == "whaling" and not s.ships_of("whaling-boat"):
         return False

@@ -8,6 +8,7 @@ from functools import cache
 from models.actions import ActionSpace, Roll
 from models.data_files import load
 from models.pieces import piece
+from models.round_rules import occupations
 from models.round_rules.bundles import add_goods, gain, take_specials
 from models.round_rules.state import Counts, Setting, State, replace
 from models.values import default_values
@@ -29,7 +30,7 @@ class PendingRoll:
 
 
 def pending_roll(s: State, space: ActionSpace) -> PendingRoll:
-    roll = space.roll
+    roll = occupations.roll_with_cards(s, space.roll) if s.active else space.roll
     have = {k: (getattr(s, k) if k in ("wood", "stone") else s.weapon(k)) for k in roll.spend}
     spendables = tuple(sorted((k, n) for k, n in have.items() if n))
     if roll.aim == "low":
@@ -43,7 +44,8 @@ def pending_roll(s: State, space: ActionSpace) -> PendingRoll:
 
 def resolve_roll(pending: PendingRoll, success: bool, spent: Counts, result: int | None, setting: Setting) -> State:
     """The state after a roll ends: failure pays the compensation; success spends `spent` and
-    pays the reward (aim high: the most valuable blue tile with sword value <= `result`)."""
+    pays the reward (aim high: the most valuable blue tile with sword value <= `result`), with the
+    gains of the cards in play the roll's own outcome does not carry (round_rules/occupations.py)."""
     s, roll = pending.state, pending.roll
     if not success:
         return gain(s, roll.failure, setting.players)
@@ -52,6 +54,8 @@ def resolve_roll(pending: PendingRoll, success: bool, spent: Counts, result: int
             s = replace(s, **{name: getattr(s, name) - n})
         else:
             s = replace(s, weapons=add_goods(s.weapons, {name: -n}))
+    if s.active:
+        s = occupations.after_success(s, roll, spent, setting)
     if roll.aim == "low":
         return gain(s, roll.success, setting.players)
     best = taken_tile(pending, result, setting)

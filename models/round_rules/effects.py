@@ -87,7 +87,8 @@ def _apply_option(s: State, o: Option, setting: Setting) -> State:
 
 
 def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: Setting) -> State:
-    s = pay(s, space.pay)
+    strips = s.mountains  # what the action takes from them, for the cards that pay on it
+    s = pay(s, occupations.space_cost(s, space))
     if "pay" in choice:
         s = pay(s, space.pay_any_of[choice["pay"]])
     s = gain(s, space.gain, setting.players)
@@ -123,7 +124,7 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
         s = occupations.draw(s, space.occupation.draw, setting)
     if choice.get("play"):
         s = _play(s, choice["play"], choice, setting)
-    return occupations.each_time(s, space.group, choice, setting) if s.active else s
+    return occupations.each_time(s, space, choice, setting, strips) if s.active else s
 
 
 def _explore(s: State, board: str) -> State:

@@ -1,9 +1,12 @@
 """Occupation cards drawn and played, with the effects models/data/occupation_effects.toml gives
-(models/occupation_cards.py reads it): gains and purchases when a card is played, and each-time gains.
+(models/occupation_cards.py reads it): gains and purchases when a card is played, each-time gains,
+and discounts.
 
 A state holds its hand in two parts: `hand`, the printed points of cards without a modelled effect
 (or drawn unseen), and `cards`, the numbers of cards with one; `active` holds the cards played whose
-each-time gain comes with every action of its kind from then on (`each_time`). A play of k cards
+lasting effect applies from then on: each-time gains with every action of their kind (`each_time`,
+or in a roll's outcome: `roll_with_cards`), discounts on a space's or an emigration's price
+(`space_cost`, `emigration_cost`). A play of k cards
 plays the cards the choice names first, each with the purchase chosen for it if any, then the best
 of the rest by printed points (a card without an effect first on equal points). Every card played
 gives its free gains and joins play, named or not; only a named card may buy.
@@ -12,11 +15,12 @@ gives its free gains and joins play, named or not; only a named card may buy.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace as dataclass_replace
 from itertools import combinations
 
-from models.actions import Bundle
+from models.actions import ActionSpace, Bundle, Roll
 from models.boards import board as board_named
-from models.occupation_cards import Part, effect_of, points_of
+from models.occupation_cards import DISCOUNTS, Part, effect_of, points_of
 from models.round_rules.afford import can_pay, needs_met, ships_fit
 from models.round_rules.bundles import gain, pay
 from models.round_rules.state import Setting, State, replace
@@ -70,19 +74,95 @@ def _play_card(s: State, number: int, buy: int | None, setting: Setting) -> Stat
     return s
 
 
-def each_time(s: State, group: str, choice: dict, setting: Setting) -> State:
-    """The each-time gains of the cards in play for an action of `group` with these choices."""
+def each_time(s: State, space: ActionSpace, choice: dict, setting: Setting, strips: tuple) -> State:
+    """The each-time gains of the cards in play for an action on `space` with these choices, which
+    began with the mountain strips `strips`."""
+    taken = _stones(strips) - _stones(s.mountains)
     for number in s.active:
         for e in effect_of(number).each_time:
-            if e.when == group or (e.when == "emigrating" and choice.get("emigrate")) or (e.when == "exploring" and choice.get("explore")):
+            times = taken if e.when == "mountain-stone" else int(_occurs(e.when, space, choice))
+            if times:
+                got = _scaled(e.gain, count(s, e.per, setting)) if e.per else e.gain
+                s = gain(s, _scaled(got, times), setting.players)
+    return s
+
+
+def _stones(strips: tuple[tuple[str, ...], ...]) -> int:
+    return sum(strip.count("stone") for strip in strips)
+
+
+def _occurs(when: str, space: ActionSpace, choice: dict) -> bool:
+    if when == "emigrating":
+        return bool(choice.get("emigrate"))
+    if when == "exploring":
+        return bool(choice.get("explore"))
+    if when == "playing":  # on the space or by its column bonus
+        return bool(choice.get("play") or choice.get("bonus_play"))
+    if when == "house-building":
+        return builds_house(space)
+    return when in (space.group, space.id)  # a roll's outcome is never a group's or a space's name
+
+
+def builds_house(space: ActionSpace) -> bool:
+    """Whether a space builds a stone or long house (each of its options does, where it has any)."""
+    gains = [o.gain for o in space.options] if space.options else [space.gain]
+    return all(any(board_named(b).is_house for b, _ in g.buildings) for g in gains)
+
+
+def roll_with_cards(s: State, roll: Roll) -> Roll:
+    """A roll whose success and failure carry the each-time gains of the cards in play on that outcome
+    (so the dice policy weighs them as the space's own). A gain on what the success spent, or on a
+    raid's or pillage's success (whose reward is a tile), comes after the roll (`after_success`)."""
+    success, failure = roll.success, roll.failure
+    for number in s.active:
+        for e in effect_of(number).each_time:
+            if e.when == f"{roll.kind}-success" and not e.spent and roll.aim == "low":
+                success = _merged(success, e.gain)
+            elif e.when == f"{roll.kind}-failure":
+                failure = _merged(failure, e.gain)
+    return dataclass_replace(roll, success=success, failure=failure)
+
+
+def after_success(s: State, roll: Roll, spent: tuple[tuple[str, int], ...], setting: Setting) -> State:
+    """The each-time gains on a roll's success that `roll_with_cards` leaves out: those on what the
+    success spent (exactly so much of each thing named), and a raid's or pillage's."""
+    for number in s.active:
+        for e in effect_of(number).each_time:
+            if e.when != f"{roll.kind}-success" or not (e.spent or roll.aim == "high"):
+                continue
+            if all(dict(spent).get(name, 0) == n for name, n in e.spent):
                 s = gain(s, e.gain, setting.players)
     return s
 
 
+def space_cost(s: State, space: ActionSpace) -> Bundle:
+    """A space's own price less the discounts of the cards in play, never below nothing."""
+    if not s.active or not (space.pay.silver or space.pay.stone):
+        return space.pay
+    off = {k: 0 for k in DISCOUNTS}
+    for number in s.active:
+        for d in effect_of(number).discounts:
+            if _lowers(d.when, space):
+                off = {k: off[k] + getattr(d, k) for k in DISCOUNTS}
+    return dataclass_replace(space.pay, **{k: max(0, getattr(space.pay, k) - off[k]) for k in DISCOUNTS})
+
+
+def _lowers(when: str, space: ActionSpace) -> bool:
+    if when == "house-building":
+        return builds_house(space)
+    if when == "two-silver-or-more":
+        return space.pay.silver >= 2
+    return when == space.group
+
+
 def emigration_cost(s: State, silver_per_round: int) -> int:
     """What an emigration costs: the round's price, less the discounts of the cards in play, never below 0."""
-    off = sum(d.silver for c in s.active for d in effect_of(c).discounts if d.when == "emigrating")
-    return max(0, s.round * silver_per_round - off)
+    price = s.round * silver_per_round
+    off = sum(
+        d.silver for c in s.active for d in effect_of(c).discounts
+        if d.when == "emigrating" or (d.when == "two-silver-or-more" and price >= 2)
+    )  # fmt: skip
+    return max(0, price - off)
 
 
 def _without(cards: tuple[int, ...], number: int) -> tuple[int, ...]:
