@@ -125,13 +125,17 @@ def card_named(name: str) -> Card | None:
     return found[0] if len(found) == 1 else None
 
 
-def hand_points(entry: int | str, unseen: int) -> int:
-    """A snapshot's hand entry as printed points: an int is the points, a card's name its points,
-    any other name (or one two cards share) a card the planner assumes prints `unseen`."""
+def hand_entry(entry: int | str, unseen: int) -> tuple[Card | None, int]:
+    """A snapshot's hand entry read: the one card it names (None for points, or for a name no card
+    or two cards print) and its printed points (a card unseen, as the planner assumes, prints `unseen`)."""
     if isinstance(entry, int):
-        return entry
+        return None, entry
     card = card_named(entry)
-    return card.points if card else unseen
+    return card, card.points if card else unseen
+
+
+def hand_points(entry: int | str, unseen: int) -> int:
+    return hand_entry(entry, unseen)[1]
 
 
 def effect_of(number: int) -> Effect | None:

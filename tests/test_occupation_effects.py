@@ -8,7 +8,7 @@ from dataclasses import replace as dataclass_replace
 import pytest
 
 from models.actions import ActionDataError
-from models.occupation_cards import _effect, by_number, card_named, effects, hand_points
+from models.occupation_cards import _effect, by_number, card_named, effects, hand_entry, hand_points
 from models.occupation_words import effect_words, unread_names
 from models.round_rules import initial_state, legal_actions, replace, setting_for, to_snapshot
 from models.round_context import split_snapshot
@@ -50,6 +50,8 @@ def test_every_modelled_card_is_named_as_the_card_list_names_it():
     assert card_named("fisherman").number == 27 and card_named(" Earl ").number == 72
     assert card_named("Tutor") is None  # two cards print that name
     assert hand_points("Chief", 1) == 7 and hand_points("no such card", 1) == 1 and hand_points(3, 1) == 3
+    assert hand_entry("fisherman", 1) == (by_number()[27], by_number()[27].points)
+    assert hand_entry("Tutor", 1) == (None, 1) and hand_entry(3, 1) == (None, 3)  # a shared name is a card unseen
 
 
 @pytest.mark.parametrize(

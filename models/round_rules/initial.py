@@ -9,7 +9,7 @@ from models.boards import all_boards, board as board_named
 from models.data_files import load
 from models.explorations import face_up_rounds, silver_on
 from models.mountains import strips_in_round
-from models.occupation_cards import card_named, effect_of, hand_points
+from models.occupation_cards import card_named, effect_of, hand_entry
 from models.pieces import piece, special_names
 from models.round_context import RoundContext
 from models.round_rules.state import Setting, State, counts
@@ -84,14 +84,14 @@ def initial_state(snapshot: Snapshot, context: RoundContext) -> State:
 
 def _hand(entries: list[int | str], unseen: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A snapshot's hand as the state holds it: named cards with a modelled effect by number,
-    every other card by its printed points (models/occupation_cards.hand_points)."""
+    every other card by its printed points (models/occupation_cards.hand_entry)."""
     plain, cards = [], []
     for entry in entries:
-        card = card_named(entry) if isinstance(entry, str) else None
+        card, points = hand_entry(entry, unseen)
         if card and effect_of(card.number):
             cards.append(card.number)
         else:
-            plain.append(hand_points(entry, unseen))
+            plain.append(points)
     return tuple(sorted(plain)), tuple(sorted(cards))
 
 

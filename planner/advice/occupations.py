@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.actions import load_action_spaces
-from models.occupation_cards import by_number, card_named, effect_of, hand_points
+from models.occupation_cards import by_number, effect_of, hand_entry
 from models.round_rules import Action, Setting
 
 
@@ -50,10 +50,9 @@ class Hand:
 
 
 def _card(entry: int | str, order: int, unseen: int) -> Card:
-    if isinstance(entry, int):
-        return Card(entry, f"a {entry}-point card", order)
-    known = card_named(entry)
-    return Card(hand_points(entry, unseen), known.name if known else entry, order, bool(known and effect_of(known.number)))
+    known, points = hand_entry(entry, unseen)
+    name = known.name if known else entry if isinstance(entry, str) else f"a {entry}-point card"
+    return Card(points, name, order, bool(known and effect_of(known.number)))
 
 
 def played_by_step(setting: Setting, actions: list[Action]) -> dict[int, list[str]]:
