@@ -185,22 +185,21 @@ def cards(
     an int is a card by its printed points. Only the effects of the cards marked are modelled (when
     played, and for 24 of them each time an action of a kind is taken); every card scores its printed points.
 
+    A name two cards print (Tutor, Spice Merchant) lists both; in a hand such a name is a card drawn unseen.
+
     Examples:  affo cards   ·   affo cards --modelled   ·   affo cards fisherman   ·   affo cards --json
     """
     from rich.table import Table
 
-    from models.occupation_cards import by_number, card_named, cards_by_name, effect_of
+    from models.occupation_cards import by_number, cards_by_name, effect_of
     from models.occupation_words import effect_words
 
     chosen = [c for c in by_number().values() if not modelled or effect_of(c.number)]
     if name is not None:
-        card = card_named(name)
-        if card is None:
+        chosen = list(cards_by_name().get(name.strip().casefold(), ()))  # two cards print some names (Tutor)
+        if not chosen:
             names = sorted({c.name for c in by_number().values()})
-            shared = cards_by_name().get(name.strip().casefold())
-            reason = "two cards print that name" if shared else f"no card is named so{did_you_mean(name, names)}"
-            fail(f"occupation card {name!r}: {reason} (affo cards lists them all)")
-        chosen = [card]
+            fail(f"occupation card {name!r}: no card is named so{did_you_mean(name, names)} (affo cards lists them all)")
     if as_json:
         print_json({"cards": [card_json(c) for c in chosen]})
         return

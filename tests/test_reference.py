@@ -69,8 +69,8 @@ def test_cards_lists_every_occupation_and_the_effects_affo_applies():
     assert cook["effect_modelled"] == "each time a whaling succeeds: 1 oil"
 
 
-def test_cards_answers_a_name_it_cannot_tell_with_exit_2():
+def test_cards_answers_an_unknown_name_with_exit_2_and_lists_both_cards_of_a_shared_one():
     out = run("cards", "fishermn")
     assert out.exit_code == 2 and "did you mean 'Fisherman'" in out.output
-    out = run("cards", "tutor")
-    assert out.exit_code == 2 and "two cards print that name" in out.output
+    tutors = json.loads(run("cards", "tutor", "--json").stdout)["cards"]  # a name two cards print: both listed
+    assert [c["name"] for c in tutors] == ["Tutor", "Tutor"] and len({c["number"] for c in tutors}) == 2
