@@ -145,7 +145,8 @@ class PlacementModel:
         benchmarks/placement_random.py: fibula and silver, its bonus level's best found refused for it).
         Into this model once, for the income objective, and only when CP-SAT is to search (listing them
         takes a tenth of a second on five boards); into `model`, a copy being solved, for the blend's
-        level once its first search near the LP bound has run out (place34 in benchmarks/RESULTS-placement.md)."""
+        whole-level search once a window near its LP bound has run out of its first cap (planner.cpsat's
+        `Level.late`; place34 in benchmarks/RESULTS-placement.md)."""
         if model is None:
             if self.order_pairs:
                 return
