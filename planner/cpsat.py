@@ -18,7 +18,8 @@ steps the level is solved whole, the cut kept. A window still open after
 `second_duals_after` units of work is searched again with the fixings of a second LP beside the
 first (another basis of the same degenerate LP: other duals, other variables fixed); before that,
 for a level given a `support`, such a one-value window is searched within what the LP's optimal
-point uses, for at most `support_work` (a solution there is optimal; none proves nothing). With
+point uses, for at most `support_work` (a solution there is optimal; none proves nothing); a level
+whose window ran out of that first cap gets its `late` constraints in the whole search. With
 `fixing_rounds` a window's fixings are found in rounds: the LP solved again with them as bounds
 fixes more. Every step is exact, so answers do not change.
 """
@@ -63,6 +64,10 @@ class Level:
     # window's first search to what that point uses: a heuristic, since a solution found there is
     # a solution (so optimal in a one-value window) while none found proves nothing
     support: Callable[[tuple[float, ...]], list[tuple[int, int]]] | None = None
+    # constraints every solution the caller accepts meets, which change CP-SAT's path both ways: added
+    # (`late(model)`) only to the whole level's search, and only after a window near the LP bound ran
+    # out of its first cap, so a level its windows settle, or one with no such window, is searched as without
+    late: Callable[[cp_model.CpModel], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -202,8 +207,8 @@ def solve_lexicographic(
             model.maximize(objective)
         else:
             model.minimize(objective)
-        dear_bound, support = (group[0].dear_bound, group[0].support) if len(group) == 1 else (None, None)  # a lone level's own
-        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]), dear_bound, support)
+        dear_bound, support, late = (group[0].dear_bound, group[0].support, group[0].late) if len(group) == 1 else (None, None, None)  # a lone level's own
+        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]), dear_bound, support, late)
         solver, code = step.solver, step.code
         solves += step.solves
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -268,7 +273,7 @@ class LevelStep:
     solves: int
 
 
-def solve_level(model, objective, maximize: bool, params: SolveParams, budget: Budget, callback, dear_bound=None, support=None) -> LevelStep:
+def solve_level(model, objective, maximize: bool, params: SolveParams, budget: Budget, callback, dear_bound=None, support=None, late=None) -> LevelStep:
     """One level: plainly, or (params.lp_bound) cut by its certified LP bound and searched near it
     (and by `dear_bound(known)`, a proven bound asked for once the first search near the LP's has failed).
 
@@ -291,6 +296,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     upper, solves = lp.best, 0
     point = lp.values if support is not None and params.support_work else ()
     within = 0  # searches within the LP's support
+    hard = False  # a window ran out of its first cap
     log.debug("LP bound %.3f, fixes %d of %d variables at it", float(lp.bound), len(lp.fixings(upper)), len(lp.domains))
     target = next_target(lp, upper, 0, solves, params)
     while target is not None:
@@ -305,6 +311,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves + within)
         if dear_bound is not None:
             upper, dear_bound = lowered(upper, sign, dear_bound(sign * upper)), None
+        hard = hard or (work_cap is not None and step.code == cp_model.UNKNOWN)
         if point and width == 1 and work_cap is not None and step.code == cp_model.UNKNOWN and target <= upper:
             within += 1  # out of its first cap, not above the proven bound: any solution within the support is optimal
             found = search_window(model, objective, sign, fixings + support(point), target, upper, params, budget, callback, params.support_work)
@@ -320,6 +327,8 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         upper = min(upper, target - 1)  # proven: no solution reaches `target`
         target = next_target(lp, upper, width, solves, params)
     model.add(sign * objective <= upper)
+    if late is not None and hard:
+        late(model)
     solves += within
     solver = budget.solver()
     code = solver.solve(model, callback)

@@ -289,3 +289,29 @@ def test_a_solution_within_the_support_ends_a_one_value_window(monkeypatch):
     answer = solve_lexicographic(model, [level], params, read=lambda s: [s.value(v) for v in x])
     assert (answer.status, answer.values, answer.answer) == ("OPTIMAL", [6], [0, 1, 1])
     assert calls == [(6, 0.5), (6, 0.25)]
+
+
+@pytest.mark.parametrize("out_of_cap", [False, True])
+def test_late_constraints_join_only_the_whole_level_after_a_window_ran_out_of_its_cap(out_of_cap, monkeypatch):
+    """Capacity 3 (LP 4.5, optimum 3), one targeted window: the window at 4 is empty, then the level is
+    solved whole. `Level.late` (here barring x0, to be seen) is added to that whole search only when the
+    window ran out of its first cap; a window settled within it leaves the level as it was."""
+    calls: list = []
+    if out_of_cap:
+        first_windows_out_of_cap(monkeypatch, calls)
+    model, x, worth = knapsack(3)
+    added = []
+
+    def late(m: cp_model.CpModel) -> None:
+        added.append(len(m.proto.constraints))
+        m.add(x[0] == 0)
+
+    level = Level("worth", worth, -5, 9, maximize=True, late=late)
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, targeted_steps=1, second_duals_after=0.5)
+    answer = solve_lexicographic(model, [level], params, read=lambda s: [s.value(v) for v in x])
+    assert (answer.status, answer.values) == ("OPTIMAL", [3])
+    assert len(added) == int(out_of_cap)
+    if out_of_cap:
+        assert answer.answer[0] == 0 and sum(answer.answer) == 1
+        assert calls == [(4, 0.5), (4, None)]  # the window out of its cap, again with the second duals, then the whole level
+    assert len(model.proto.constraints) == 1  # the caller's model as it was

@@ -50,6 +50,7 @@ class PlacementModel:
         self.add_forbid_touching()
         self.add_income_rule()
         self.order_pairs = False  # add_order_pairs: by the solve loop, before CP-SAT's first search
+        self.pairs: list[tuple[int, int]] | None = None  # order_pair_list's, once
         self.income, self.income_before, self.income_best = self.income_per_track()
         self.bonus_value, self.bonus_bound, self.bonus_value_before = self.bonuses_that_pay()
         self.resource_room = self.add_resource_spaces()
@@ -138,19 +139,27 @@ class PlacementModel:
                     else:
                         self.model.add_implication(x, need)
 
-    def add_order_pairs(self) -> None:
+    def add_order_pairs(self, model: cp_model.CpModel | None = None) -> None:
         """No two tiles each covering a cell the other's income cells need covered first: no laying
         order lays both, yet the static rule above lets them through on special-tile masks (five-8 of
         benchmarks/placement_random.py: fibula and silver, its bonus level's best found refused for it).
-        Once, for the income objective, and only when CP-SAT is to search (listing them takes a tenth of
-        a second on five boards); on the final and blend objectives they moved the late fixture's searches
-        both ways (place33 in benchmarks/RESULTS-placement.md), so those are left as they were."""
-        if self.order_pairs:
-            return
-        self.order_pairs = True
-        use = {i: frozenset((c.board, cell) for cell in c.cells) for i, c in enumerate(self.candidates)}
-        for i, j in sorted(order_conflicts(self.states, self.candidates, use)):
-            self.model.add_bool_or([self.x[i].Not(), self.x[j].Not()])
+        Into this model once, for the income objective, and only when CP-SAT is to search (listing them
+        takes a tenth of a second on five boards); into `model`, a copy being solved, for the blend's
+        whole-level search once a window near its LP bound has run out of its first cap (planner.cpsat's
+        `Level.late`; place34 in benchmarks/RESULTS-placement.md)."""
+        if model is None:
+            if self.order_pairs:
+                return
+            self.order_pairs, model = True, self.model
+        x = self.x_index  # a clause (not x_i or not x_j) per pair, parsed in one call: 4,000 on five boards
+        model.proto.merge_text_format("".join(f"constraints{{bool_or{{literals:{-x[i] - 1} literals:{-x[j] - 1}}}}}" for i, j in self.order_pair_list()))
+
+    def order_pair_list(self) -> list[tuple[int, int]]:
+        """The pairs of candidates `add_order_pairs` forbids together, listed once."""
+        if self.pairs is None:
+            use = {i: frozenset((c.board, cell) for cell in c.cells) for i, c in enumerate(self.candidates)}
+            self.pairs = sorted(order_conflicts(self.states, self.candidates, use))
+        return self.pairs
 
     def income_per_track(self) -> tuple[Expr, int, int]:
         """(income as an expression, income now, the most income any layout can pay: the

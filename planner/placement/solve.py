@@ -242,12 +242,22 @@ def best_of(pm: PlacementModel, objective: Objective, layouts: list[GreedyLayout
 
 def searched_objective(pm: PlacementModel, choice: Choice) -> Objective:
     """The chosen objective's levels as the LP path searches them: the blend capped (asked only on that
-    path, for large models, where the LP is not tight), and the blend's and the final score's windows
-    searched within the LP optimum's support when out of their first cap (lp_support.py)."""
+    path, for large models, where the LP is not tight) and given the order pairs late, and the blend's and
+    the final score's windows searched within the LP optimum's support when out of their first cap (lp_support.py)."""
     objective = objective_for(pm, choice.objective, choice.rounds_left)
     if objective.name == "blend":
-        objective = capped(pm, objective, choice.rounds_left)
+        objective = with_order_pairs_late(capped(pm, objective, choice.rounds_left), pm)
     return with_support(pm, objective) if objective.name in ("blend", "final") else objective
+
+
+def with_order_pairs_late(objective: Objective, pm: PlacementModel) -> Objective:
+    """The blend with the order pairs (PlacementModel.add_order_pairs) added to its whole level's search
+    once a window near the LP bound has run out of its first cap (planner.cpsat, `Level.late`). Added
+    from the start they proved the late fixture and lost five-3 (OPTIMAL 140 to FEASIBLE 116); in the
+    window searched again with the second duals they lost late-3 and late-7; in the whole level after
+    such a window they prove late-6 and late-12 of the 48 random cases and lose none, and a level its
+    windows settle pays nothing (place34 in benchmarks/RESULTS-placement.md)."""
+    return replace(objective, levels=[replace(objective.levels[0], late=pm.add_order_pairs), *objective.levels[1:]])
 
 
 def settle_income_level(pm: PlacementModel, objective: Objective, choice: Choice, greedy: GreedyLayout, ordered, work_limit: float | None) -> tuple[Objective, GreedyLayout, float]:
