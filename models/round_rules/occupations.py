@@ -217,7 +217,7 @@ def houses_owned(boards: list[str]) -> int:
 
 
 def named_plays(
-    s: State, k: int, setting: Setting, buying: bool = True
+    s: State, k: int, setting: Setting, buying: bool
 ) -> Iterator[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
     """The (named cards, purchases) a play of k cards may choose: none named, or up to
     NAMED_AT_MOST distinct cards with an effect, each buying one of its purchases it can pay for
