@@ -95,3 +95,14 @@ def test_a_blind_feature_counts_its_banked_weight_and_nothing_else():
     assert model.predict(more) - model.predict(row) == pytest.approx(7.0)
     seen = fit(x, y, trees=10, offset=offset)  # not blind: the fit learns to cancel the bank
     assert abs(predict(seen, np.array([more]))[0] - predict(seen, np.array([row]))[0]) < 3.0
+
+
+def test_positions_recorded_before_their_kind_was_a_column_are_held():
+    import pandas as pd
+
+    from planner.value.train import position_kinds
+
+    old, new = pd.DataFrame({"round": [1]}), pd.DataFrame({"round": [2], "position": ["held"]})
+    assert position_kinds(old) == {"held"} and position_kinds(pd.concat([old, new], ignore_index=True)) == {"held"}
+    laid = pd.DataFrame({"round": [2], "position": ["laid"]})
+    assert position_kinds(pd.concat([old, laid], ignore_index=True)) == {"held", "laid"}

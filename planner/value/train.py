@@ -232,6 +232,11 @@ def _runs(seeds: list[int]) -> list[list[int]]:
     return runs
 
 
+def position_kinds(df) -> set[str]:
+    """The kinds of position the data's features describe; rows played before the column existed are held."""
+    return set(df["position"].fillna("held")) if "position" in df else {"held"}
+
+
 def summarise(df, args) -> dict:
     games = df.groupby("seed")["final score"].first()
     return {
@@ -299,7 +304,7 @@ def main(argv: list[str] | None = None) -> None:
     df = collect(args)
     if args.play_only:
         return
-    seen = set(df["position"]) if "position" in df else {"held"}
+    seen = position_kinds(df)
     if seen != {args.position}:
         raise SystemExit(f"the data holds positions {sorted(seen)}; --position {args.position} fits only its own kind")
     # features only ever get added: data played before one was has no column for it
