@@ -89,17 +89,29 @@ class Discount:
 
 
 @dataclass(frozen=True)
+class DiceRule:
+    """Once the card is played, each roll of these kinds: `add` on each face, each item named in
+    `counts_as` spent moves the roll by that much instead of 1, up to `rolls` rolls (0: as usual)."""
+
+    kinds: tuple[str, ...]
+    add: int = 0
+    counts_as: tuple[tuple[str, int], ...] = ()
+    rolls: int = 0
+
+
+@dataclass(frozen=True)
 class Effect:
     card: int
     gains: tuple[Part, ...]  # received at once
     buys: tuple[Part, ...]  # the player may take one, or none
     each_time: tuple[EachTime, ...] = ()  # from then on
     discounts: tuple[Discount, ...] = ()  # from then on
+    dice: tuple[DiceRule, ...] = ()  # from then on
 
     @property
     def lasting(self) -> bool:
         """Whether the card, once played, stays in play for its effect."""
-        return bool(self.each_time or self.discounts)
+        return bool(self.each_time or self.discounts or self.dice)
 
 
 @cache
@@ -153,7 +165,7 @@ def effects() -> dict[int, Effect]:
 
 
 def _effect(raw: dict[str, Any], where: str) -> Effect:
-    _check_keys(raw, {"number", "name", "gains", "buys", "each_time", "discounts"}, where)
+    _check_keys(raw, {"number", "name", "gains", "buys", "each_time", "discounts", "dice"}, where)
     number = raw.get("number")
     if number not in by_number() or by_number()[number].name != raw.get("name"):
         raise ActionDataError(f"{where}: card {number!r} is not named {raw.get('name')!r} in occupations.toml")
@@ -161,9 +173,29 @@ def _effect(raw: dict[str, Any], where: str) -> Effect:
     buys = tuple(_part(p, f"{where}.buys[{j}]") for j, p in enumerate(raw.get("buys", [])))
     each_time = tuple(_each_time(e, f"{where}.each_time[{j}]") for j, e in enumerate(raw.get("each_time", [])))
     discounts = tuple(_discount(d, f"{where}.discounts[{j}]") for j, d in enumerate(raw.get("discounts", [])))
-    if not gains and not buys and not each_time and not discounts:
-        raise ActionDataError(f"{where}: a card with no gains, buys, each-time gains or discounts")
-    return Effect(number, gains, buys, each_time, discounts)
+    dice = tuple(_dice_rule(d, f"{where}.dice[{j}]") for j, d in enumerate(raw.get("dice", [])))
+    if not gains and not buys and not each_time and not discounts and not dice:
+        raise ActionDataError(f"{where}: a card with no gains, buys, each-time gains, discounts or dice rules")
+    return Effect(number, gains, buys, each_time, discounts, dice)
+
+
+def _dice_rule(raw: dict[str, Any], where: str) -> DiceRule:
+    _check_keys(raw, {"kinds", "add", "counts_as", "rolls"}, where)
+    spends = {sp.roll.kind: set(sp.roll.spend) for sp in load_action_spaces().values() if sp.roll}
+    kinds = raw.get("kinds")
+    if not isinstance(kinds, list) or not kinds or any(k not in spends for k in kinds):
+        raise ActionDataError(f"{where}.kinds: a list of roll kinds from {sorted(spends)}")
+    counts_as = raw.get("counts_as", {})
+    if not isinstance(counts_as, dict) or any(name not in spends[k] for name in counts_as for k in kinds):
+        raise ActionDataError(f"{where}.counts_as: a table of what every roll of {kinds} may spend")
+    numbers = [raw.get("add", 0), raw.get("rolls", 0), *counts_as.values()]
+    if any(not isinstance(n, int) or isinstance(n, bool) for n in numbers):
+        raise ActionDataError(f"{where}: expected whole numbers")
+    if any(n < 2 for n in counts_as.values()) or raw.get("rolls", 4) < 4:
+        raise ActionDataError(f"{where}: an item counts as 2 or more, and the rolls allowed are 4 or more")
+    if not (raw.get("add") or counts_as or raw.get("rolls")):
+        raise ActionDataError(f"{where}: a dice rule adds to the face, counts an item more or allows more rolls")
+    return DiceRule(tuple(kinds), raw.get("add", 0), tuple(sorted(counts_as.items())), raw.get("rolls", 0))
 
 
 def _discount(raw: dict[str, Any], where: str) -> Discount:

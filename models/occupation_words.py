@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from models.bundle_words import bundle_text
 from models.actions import Bundle, load_action_spaces
-from models.occupation_cards import Discount, EachTime, Effect, Part, card_named, cards_by_name
+from models.occupation_cards import DiceRule, Discount, EachTime, Effect, Part, card_named, cards_by_name
 
 # what a part counts: "per" one of them, "by" how many of them
 ONE = {
@@ -38,7 +38,19 @@ def effect_words(effect: Effect) -> str:
         said.append("may buy " + " or ".join(_purchase_words(p) for p in effect.buys))
     said += [f"each time {_occasions(whens)}: {got}" for whens, got in _each_time_words(effect)]
     said += [_discount_words(d) for d in effect.discounts]
+    said += [_dice_words(d) for d in effect.dice]
     return "; ".join(said)
+
+
+ROLLS = {"hunt": "Hunting Game", "snare": "snare", "whaling": "whaling", "raid": "raid", "pillage": "pillage"}
+
+
+def _dice_words(d: DiceRule) -> str:
+    kinds = "every roll" if len(d.kinds) == len(ROLLS) else f"each {' or '.join(ROLLS[k] for k in d.kinds)} roll"
+    said = [f"{d.add:+d} on each die rolled"] if d.add else []
+    said += [f"each {bundle_text(_spent(((name, 1),))).removeprefix('1 ')} spent counts {n}" for name, n in d.counts_as]
+    said += [f"up to {d.rolls} rolls"] if d.rolls else []
+    return f"{kinds}: {', '.join(said)}"
 
 
 def _discount_words(d: Discount) -> str:

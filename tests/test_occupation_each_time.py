@@ -135,10 +135,10 @@ def test_the_barkeeper_pours_a_mead_on_every_crafting_space():
     assert after(s, setting, on(s, setting, "produce-mead")).count("mead") == s.count("mead") + 2  # Products: the space's own
 
 
-def test_the_archer_brings_a_bow_when_played():
+def test_the_archer_brings_a_bow_when_played_and_stays_in_play_for_its_dice_bonus():
     s, setting = make(["Archer"])
     played = after(s, setting, plays(s, setting, "play-occupations-2")[((13,), (), 1)])
-    assert played.weapon("bow") == s.weapon("bow") + 1 and played.active == ()  # its dice bonus is not modelled
+    assert played.weapon("bow") == s.weapon("bow") + 1 and played.active == (13,)  # tests/test_occupation_dice.py
 
 
 def test_the_stone_carver_is_paid_a_silver_a_stone_taken_from_the_strips():

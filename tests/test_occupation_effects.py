@@ -44,7 +44,8 @@ def after(s, setting, action):
 
 
 def test_every_modelled_card_is_named_as_the_card_list_names_it():
-    assert len(effects()) == 50 and sum(bool(e.each_time) for e in effects().values()) == 20
+    assert len(effects()) == 55 and sum(bool(e.each_time) for e in effects().values()) == 20
+    assert sorted(n for n, e in effects().items() if e.dice) == [4, 11, 13, 89, 136, 146, 153]
     assert sorted(n for n, e in effects().items() if e.discounts) == [1, 2, 116, 170]
     assert all(by_number()[n].name for n in effects())
     assert card_named("fisherman").number == 27 and card_named(" Earl ").number == 72
@@ -56,7 +57,7 @@ def test_every_modelled_card_is_named_as_the_card_list_names_it():
     ("raw", "message"),
     [
         ({"number": 27, "name": "Fisher", "gains": [{"gain": {"silver": 1}}]}, "is not named 'Fisher'"),
-        ({"number": 27, "name": "Fisherman"}, "no gains, buys, each-time gains or discounts"),
+        ({"number": 27, "name": "Fisherman"}, "no gains, buys, each-time gains, discounts or dice rules"),
         ({"number": 27, "name": "Fisherman", "discounts": [{"when": "crafting", "silver": 1}]}, "discounts[0].when: 'crafting'"),
         ({"number": 27, "name": "Fisherman", "discounts": [{"when": "emigrating", "silver": 0}]}, "discounts[0].silver"),
         ({"number": 27, "name": "Fisherman", "discounts": [{"when": "emigrating", "silver": "2"}]}, "discounts[0].silver"),

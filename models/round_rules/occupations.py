@@ -1,12 +1,12 @@
 """Occupation cards drawn and played, with the effects models/data/occupation_effects.toml gives
 (models/occupation_cards.py reads it): gains and purchases when a card is played, each-time gains,
-and discounts.
+discounts, and dice modifiers.
 
 A state holds its hand in two parts: `hand`, the printed points of cards without a modelled effect
 (or drawn unseen), and `cards`, the numbers of cards with one; `active` holds the cards played whose
 lasting effect applies from then on: each-time gains with every action of their kind (`each_time`,
 or in a roll's outcome: `roll_with_cards`), discounts on a space's or an emigration's price
-(`space_cost`, `emigration_cost`). A play of k cards
+(`space_cost`, `emigration_cost`), changes to a roll (`dice_modifiers`). A play of k cards
 plays the cards the choice names first, each with the purchase chosen for it if any, then the best
 of the rest by printed points (a card without an effect first on equal points). Every card played
 gives its free gains and joins play, named or not; only a named card may buy.
@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import replace as dataclass_replace
 from itertools import combinations
 
-from models.actions import ActionSpace, Bundle, Roll
+from models.actions import ActionSpace, Bundle, Roll, max_rolls
 from models.boards import board as board_named
 from models.occupation_cards import DISCOUNTS, Part, effect_of, points_of
 from models.round_rules.afford import can_pay, needs_met, ships_fit
@@ -133,6 +133,21 @@ def after_success(s: State, roll: Roll, spent: tuple[tuple[str, int], ...], sett
             if all(dict(spent).get(name, 0) == n for name, n in e.spent):
                 s = gain(s, e.gain, setting.players)
     return s
+
+
+def dice_modifiers(s: State, kind: str) -> tuple[int, tuple[tuple[str, int], ...], int]:
+    """What the cards in play do to a roll of `kind`: the sum of their additions to each face, what
+    an item spent moves the roll by where a card makes it more than 1 (the most any card says), and
+    the rolls allowed."""
+    add, counts, rolls = 0, {}, max_rolls()
+    for number in s.active:
+        for d in effect_of(number).dice:
+            if kind in d.kinds:
+                add += d.add
+                for name, n in d.counts_as:
+                    counts[name] = max(counts.get(name, 1), n)
+                rolls = max(rolls, d.rolls)
+    return add, tuple(sorted(counts.items())), rolls
 
 
 def space_cost(s: State, space: ActionSpace) -> Bundle:
