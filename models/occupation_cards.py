@@ -30,7 +30,10 @@ GROUPS = frozenset(
 ROLL_OUTCOMES = frozenset(
     {"hunt-success", "snare-success", "whaling-success", "raid-success", "pillage-success", "raid-failure"}
 )
-OCCASIONS = frozenset({"emigrating", "exploring", "playing", "house-building", "mountain-stone"}) | ROLL_OUTCOMES
+OCCASIONS = frozenset(
+    {"emigrating", "exploring", "playing", "house-building", "mountain-stone", "mountain-silver", "receiving"}
+) | ROLL_OUTCOMES
+RECEIVED = ("wood", "stone", "ore", "silver")  # what "receiving" may ask an action to give at least so much of
 WHEN = GROUPS | OCCASIONS
 # the actions a discount may lower the price of ("two-silver-or-more": a space or emigration priced so)
 DISCOUNTED = frozenset({"emigrating", "house-building", "Livestock Market", "two-silver-or-more"})
@@ -77,6 +80,7 @@ class EachTime:
     gain: Bundle
     per: str = ""
     spent: tuple[tuple[str, int], ...] = ()  # a roll's success: exactly so much of each spent on it
+    received: tuple[tuple[str, int], ...] = ()  # "receiving": the action gives at least so much of each
 
 
 @dataclass(frozen=True)
@@ -212,14 +216,28 @@ def _discount(raw: dict[str, Any], where: str) -> Discount:
 
 
 def _each_time(raw: dict[str, Any], where: str) -> EachTime:
-    _check_keys(raw, {"when", "gain", "per", "spent"}, where)
+    _check_keys(raw, {"when", "gain", "per", "spent", "received"}, where)
     if raw.get("when") not in WHEN and raw.get("when") not in load_action_spaces():
         raise ActionDataError(f"{where}.when: {raw.get('when')!r} is no space id nor one of {sorted(WHEN)}")
     if not raw.get("gain"):
         raise ActionDataError(f"{where}.gain: an each-time gain gives something")
     if "per" in raw and raw["per"] not in COUNTED:
         raise ActionDataError(f"{where}.per: {raw['per']!r} is not one of {sorted(COUNTED)}")
-    return EachTime(raw["when"], parse_bundle(raw["gain"], f"{where}.gain"), raw.get("per", ""), _spent(raw, where))
+    gain = parse_bundle(raw["gain"], f"{where}.gain")
+    return EachTime(raw["when"], gain, raw.get("per", ""), _spent(raw, where), _received(raw, where))
+
+
+def _received(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:
+    if (raw["when"] == "receiving") != ("received" in raw):
+        raise ActionDataError(f"{where}: `received` goes with, and only with, when = \"receiving\"")
+    if "received" not in raw:
+        return ()
+    got = raw["received"]
+    if not isinstance(got, dict) or not got or any(k not in RECEIVED for k in got):
+        raise ActionDataError(f"{where}.received: a table of some of {list(RECEIVED)}")
+    if any(not isinstance(n, int) or isinstance(n, bool) or n <= 0 for n in got.values()):
+        raise ActionDataError(f"{where}.received: expected whole numbers above 0")
+    return tuple(sorted(got.items()))
 
 
 def _spent(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:

@@ -28,6 +28,7 @@ OCCASION = {
     "raid-success": "a raid succeeds", "pillage-success": "a pillage succeeds",
     "two-silver-or-more": "a space or an emigration costs you 2 silver or more",
     "mountain-stone": "you take a stone from a mountain strip",
+    "mountain-silver": 'you take a "2 silver" from a mountain strip',
 }  # fmt: skip
 
 
@@ -79,6 +80,8 @@ def _occasions(each: list[EachTime]) -> str:
 
 
 def _occasion(e: EachTime) -> str:
+    if e.received:
+        return f"an action gives you at least {bundle_text(Bundle(**dict(e.received)))}"
     said = OCCASION.get(e.when, f"you use a {e.when} space")
     return f"{said} spending exactly {bundle_text(_spent(e.spent))}" if e.spent else said
 

@@ -151,6 +151,25 @@ def test_the_stone_carver_is_paid_a_silver_a_stone_taken_from_the_strips():
     assert (five.stone - s.stone, five.silver - s.silver) == (2, 2 + 2)  # the strip's 2 silver and the card's
 
 
+def test_the_mineworker_is_paid_a_silver_a_two_silver_taken_from_the_strips():
+    s, setting = in_play((188,))
+    three = after(s, setting, on(s, setting, "mountain-3-upgrade-1", mountain=((0, 3),), upgrade=()))
+    assert three.silver - s.silver == 2 + 1  # the strip's 2 silver and the card's
+    assert after(s, setting, on(s, setting, "mountain-2", mountain=((0, 2),))).silver == s.silver
+
+
+def test_the_stone_crusher_and_woodcutter_are_paid_once_an_action_giving_enough():
+    s, setting = in_play((154, 156))
+    one = after(s, setting, on(s, setting, "mountain-2", mountain=((0, 1),)))  # 1 stone
+    assert (one.stone - s.stone, one.silver - s.silver) == (1, 1)
+    both = after(s, setting, on(s, setting, "mountain-3-plus-2", mountain=((0, 2), (1, 2))))  # 2 stone, 2 wood
+    assert (both.wood - s.wood, both.stone - s.stone, both.silver - s.silver) == (2, 2, 1 + 1)  # once a card
+    wood = after(s, setting, on(s, setting, "mountain-2", mountain=((1, 1),)))  # 1 wood: not the 2 asked
+    assert wood.silver == s.silver
+    built = after(replace(s, stone=2), setting, on(s, setting, "build-stone-house"))  # pays stone, receives none
+    assert built.silver == s.silver
+
+
 # --- discounts on a space's price ----------------------------------------------------------------
 
 
@@ -222,6 +241,10 @@ def test_the_artist_is_paid_a_silver_a_kind_of_building_resource_a_crafting_spac
         ({"each_time": [{"when": "raid-success", "spent": {"ore": 1}, "gain": {"silver": 1}}]}, "spent: a table of what a roll"),
         ({"each_time": [{"when": "raid-success", "spent": {}, "gain": {"silver": 1}}]}, "spent: a table of what a roll"),
         ({"each_time": [{"when": "raid-success", "spent": {"stone": 0}, "gain": {"silver": 1}}]}, "spent: expected whole numbers"),
+        ({"each_time": [{"when": "receiving", "gain": {"silver": 1}}]}, "`received` goes with, and only with"),
+        ({"each_time": [{"when": "Crafting", "received": {"wood": 1}, "gain": {"silver": 1}}]}, "`received` goes with"),
+        ({"each_time": [{"when": "receiving", "received": {"hide": 1}, "gain": {"silver": 1}}]}, "received: a table of some of"),
+        ({"each_time": [{"when": "receiving", "received": {"wood": 0}, "gain": {"silver": 1}}]}, "received: expected whole"),
     ],
 )
 def test_bad_lasting_effects_are_refused(raw, message):
@@ -241,6 +264,9 @@ def test_the_new_words_read():
     assert said[142] == "each time a whaling succeeds spending exactly 1 spear: 1 spear"
     assert effects()[135].each_time[1].spent == (("long-sword", 1),)
     assert said[6] == "each time you take a stone from a mountain strip: 1 silver"
+    assert said[188] == 'each time you take a "2 silver" from a mountain strip: 1 silver'
+    assert said[154] == "each time an action gives you at least 2 wood: 1 silver"
+    assert effects()[156].each_time[0].received == (("stone", 1),)
     assert said[2] == "each time a space or an emigration costs you 2 silver or more: 1 silver less to pay"
     assert said[109] == 'each time you use "Overseas Trading" (column 2): 1 silver per knarr'
     assert said[149] == 'each time you use "Overseas Trading" (column 1) or "Overseas Trading" (column 2): 1 oil'

@@ -20,7 +20,7 @@ from itertools import combinations
 
 from models.actions import ActionSpace, Bundle, Roll, max_rolls
 from models.boards import board as board_named
-from models.occupation_cards import DISCOUNTS, Part, effect_of, points_of
+from models.occupation_cards import DISCOUNTS, EachTime, Part, effect_of, points_of
 from models.round_rules.afford import can_pay, needs_met, ships_fit
 from models.round_rules.bundles import gain, pay
 from models.round_rules.state import Setting, State, replace
@@ -74,21 +74,30 @@ def _play_card(s: State, number: int, buy: int | None, setting: Setting) -> Stat
     return s
 
 
-def each_time(s: State, space: ActionSpace, choice: dict, setting: Setting, strips: tuple) -> State:
+def each_time(s: State, space: ActionSpace, choice: dict, setting: Setting, strips: tuple, received: dict) -> State:
     """The each-time gains of the cards in play for an action on `space` with these choices, which
-    began with the mountain strips `strips`."""
-    taken = _stones(strips) - _stones(s.mountains)
+    began with the mountain strips `strips` and gave `received` (wood, stone, ore, silver) of its own."""
     for number in s.active:
         for e in effect_of(number).each_time:
-            times = taken if e.when == "mountain-stone" else int(_occurs(e.when, space, choice))
+            times = _times(e, space, choice, strips, s.mountains, received)
             if times:
                 got = _scaled(e.gain, count(s, e.per, setting)) if e.per else e.gain
                 s = gain(s, _scaled(got, times), setting.players)
     return s
 
 
-def _stones(strips: tuple[tuple[str, ...], ...]) -> int:
-    return sum(strip.count("stone") for strip in strips)
+def _times(e: EachTime, space: ActionSpace, choice: dict, strips: tuple, left: tuple, received: dict) -> int:
+    if e.when == "mountain-stone":
+        return _taken(strips, "stone") - _taken(left, "stone")
+    if e.when == "mountain-silver":  # each "2 silver" item
+        return _taken(strips, "silver-2") - _taken(left, "silver-2")
+    if e.when == "receiving":  # once an action, however much more it gives
+        return int(all(received.get(k, 0) >= n for k, n in e.received))
+    return int(_occurs(e.when, space, choice))
+
+
+def _taken(strips: tuple[tuple[str, ...], ...], item: str) -> int:
+    return sum(strip.count(item) for strip in strips)
 
 
 def _occurs(when: str, space: ActionSpace, choice: dict) -> bool:
