@@ -67,6 +67,16 @@ def test_the_drunkard_consoles_a_failed_raid_only():
     assert rolled(replace(s, active=()), setting, "raid", False).count("mead") == s.count("mead")
 
 
+def test_the_thing_spokesman_is_paid_when_a_failure_sends_vikings_back():
+    s, setting = in_play((151,))
+    for space in ("whaling-major", "lay-snare", "pillage-2"):
+        assert rolled(s, setting, space, False).silver == s.silver + 1
+    assert rolled(s, setting, "whaling-major", True).silver == s.silver
+    assert rolled(s, setting, "raid", False).silver == s.silver  # a raid's failure sends no Viking back
+    assert rolled(s, setting, "hunt-game-1", False).silver == s.silver
+    assert pending_roll(s, spaces_by_id()["whaling-minor"]).roll.failure.silver == 1  # the dice policy weighs it
+
+
 def test_a_success_spending_exactly_one_weapon_gets_it_back():
     s, setting = in_play((142, 135), weapons={"spear": 2, "long-sword": 2})
     catch = pending_roll(s, spaces_by_id()["whaling-minor"])
@@ -234,7 +244,7 @@ def test_the_artist_is_paid_a_silver_a_kind_of_building_resource_a_crafting_spac
         ({"discounts": [{"when": "house-building", "wood": 1}]}, "discounts[0]: unknown keys ['wood']"),
         ({"discounts": [{"when": "Crafting", "silver": 1}]}, "discounts[0].when: 'Crafting'"),
         ({"each_time": [{"when": "overseas-trade-9", "gain": {"silver": 1}}]}, "is no space id nor one of"),
-        ({"each_time": [{"when": "whaling-failure", "gain": {"silver": 1}}]}, "'whaling-failure' is no space id"),
+        ({"each_time": [{"when": "fishing-failure", "gain": {"silver": 1}}]}, "'fishing-failure' is no space id"),
         ({"each_time": [{"when": "Crafting", "per": "boat", "gain": {"silver": 1}}]}, "each_time[0].per: 'boat'"),
         ({"each_time": [{"when": "raid-failure", "spent": {"stone": 1}, "gain": {"silver": 1}}]}, "only a roll's success"),
         ({"each_time": [{"when": "Crafting", "spent": {"stone": 1}, "gain": {"silver": 1}}]}, "only a roll's success"),
