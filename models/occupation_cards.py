@@ -38,6 +38,7 @@ DISCOUNTED = frozenset({"emigrating", "house-building", "Livestock Market", "two
 DISCOUNTS = ("silver", "stone")  # what a discount takes off
 COUNTED = frozenset(
     {"whaling-boat", "knarr", "longship", "fleet", "ship-ore", "house", "sheep", "cattle", "animal-kinds", "silk"}
+    | {"armed-longship", "red-kinds", "meat-pair"}
 )
 
 

@@ -12,11 +12,14 @@ ONE = {
     "whaling-boat": "whaling boat", "knarr": "knarr", "longship": "longship", "fleet": "set of one ship of each type",
     "ship-ore": "ore added to a whaling boat or longship", "house": "stone or long house", "sheep": "sheep",
     "cattle": "cattle", "animal-kinds": "kind of animal held (sheep, cattle)", "silk": "silk in supply",
+    "armed-longship": "longship holding 2 ore or more", "red-kinds": "kind of red good held (an animal pregnant or not)",
+    "meat-pair": "pair of game meat and whale meat",
 }  # fmt: skip
 MANY = ONE | {
     "whaling-boat": "whaling boats", "knarr": "knarrs", "longship": "longships", "fleet": "sets of one ship of each type",
     "ship-ore": "ore added to whaling boats and longships", "house": "stone and long houses",
-    "animal-kinds": "kinds of animal held",
+    "animal-kinds": "kinds of animal held", "armed-longship": "longships holding 2 ore or more",
+    "red-kinds": "kinds of red good held", "meat-pair": "pairs of game meat and whale meat",
 }  # fmt: skip
 
 

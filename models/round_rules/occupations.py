@@ -20,6 +20,7 @@ from itertools import combinations
 
 from models.actions import ActionSpace, Bundle, Roll, max_rolls
 from models.boards import board as board_named
+from models.pieces import piece
 from models.occupation_cards import DISCOUNTS, EachTime, Part, effect_of, points_of
 from models.round_rules.afford import can_pay, needs_met, ships_fit
 from models.round_rules.bundles import gain, pay
@@ -232,6 +233,12 @@ def count(s: State, thing: str, setting: Setting) -> int:
         return s.animals(thing)
     if thing == "animal-kinds":
         return sum(1 for a in ("sheep", "cattle") if s.animals(a))
+    if thing == "armed-longship":
+        return sum(1 for t, o in s.ships if t == "longship" and o >= 2)
+    if thing == "red-kinds":  # a pregnant animal is its kind
+        return len({g.removeprefix("pregnant-") for g, _ in s.goods if piece(g).colour == "red"})
+    if thing == "meat-pair":
+        return min(s.count("game-meat"), s.count("whale-meat"))
     return s.count(thing)
 
 
