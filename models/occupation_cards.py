@@ -27,7 +27,8 @@ GROUPS = frozenset(
     {"Build Houses", "Build Ships", "Crafting", "Hunting", "Livestock Market", "Mountains and Trade", "Products",
      "Sailing", "Weekly Market"}
 )  # fmt: skip
-ROLL_OUTCOMES = frozenset(f"{kind}-{end}" for kind in ("hunt", "snare", "whaling", "raid", "pillage") for end in ("success", "failure"))
+ROLL_KINDS = ("hunt", "snare", "whaling", "raid", "pillage")
+ROLL_OUTCOMES = frozenset(f"{kind}-{end}" for kind in ROLL_KINDS for end in ("success", "failure"))
 OCCASIONS = frozenset(
     {"emigrating", "exploring", "playing", "house-building", "mountain-stone", "mountain-silver", "receiving"}
 ) | ROLL_OUTCOMES

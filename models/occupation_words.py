@@ -12,7 +12,8 @@ ONE = {
     "whaling-boat": "whaling boat", "knarr": "knarr", "longship": "longship", "fleet": "set of one ship of each type",
     "ship-ore": "ore added to a whaling boat or longship", "house": "stone or long house", "sheep": "sheep",
     "cattle": "cattle", "animal-kinds": "kind of animal held (sheep, cattle)", "silk": "silk in supply",
-    "armed-longship": "longship holding 2 ore or more", "red-kinds": "kind of red good held (an animal pregnant or not)",
+    "armed-longship": "longship holding 2 ore or more",
+    "red-kinds": "kind of red good held (an animal pregnant or not)",
     "meat-pair": "pair of game meat and whale meat",
 }  # fmt: skip
 MANY = ONE | {
@@ -28,8 +29,9 @@ OCCASION = {
     "emigrating": "you emigrate", "exploring": "you explore", "playing": "an action of yours plays an occupation",
     "house-building": "you build a stone or long house on a space", "hunt-success": "a Hunting Game roll succeeds",
     "snare-success": "a snare succeeds", "whaling-success": "a whaling succeeds", "raid-failure": "a raid fails",
-    "raid-success": "a raid succeeds", "pillage-success": "a pillage succeeds", "hunt-failure": "a Hunting Game roll fails",
-    "snare-failure": "a snare fails", "whaling-failure": "a whaling fails", "pillage-failure": "a pillage fails",
+    "raid-success": "a raid succeeds", "pillage-success": "a pillage succeeds",
+    "hunt-failure": "a Hunting Game roll fails", "snare-failure": "a snare fails", "whaling-failure": "a whaling fails",
+    "pillage-failure": "a pillage fails",
     "two-silver-or-more": "a space or an emigration costs you 2 silver or more",
     "mountain-stone": "you take a stone from a mountain strip",
     "mountain-silver": 'you take a "2 silver" from a mountain strip',

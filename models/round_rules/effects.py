@@ -122,7 +122,8 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
     if choice.get("forge"):
         target = choice["forge"]
         s = replace(s, goods=add_goods(s.goods, {"jewelry": 1})) if target == "jewelry" else take_specials(s, (target,), False)
-    received = {k: getattr(s, k) - getattr(priced, k) for k in RECEIVED}  # before any card's gain
+    # what the action gave of its own, before any card's gain (only cards in play ask)
+    received = {k: getattr(s, k) - getattr(priced, k) for k in RECEIVED} if s.active else {}
     if space.occupation:
         s = occupations.draw(s, space.occupation.draw, setting)
     if choice.get("play"):
