@@ -30,7 +30,8 @@ GROUPS = frozenset(
 ROLL_KINDS = ("hunt", "snare", "whaling", "raid", "pillage")
 ROLL_OUTCOMES = frozenset(f"{kind}-{end}" for kind in ROLL_KINDS for end in ("success", "failure"))
 OCCASIONS = frozenset(
-    {"emigrating", "exploring", "playing", "house-building", "mountain-stone", "mountain-silver", "receiving"}
+    {"emigrating", "exploring", "playing", "house-building", "mountain-stone", "mountain-silver", "mountain-kinds",
+     "receiving"}
 ) | ROLL_OUTCOMES
 RECEIVED = ("wood", "stone", "ore", "silver")  # what "receiving" may ask an action to give at least so much of
 WHEN = GROUPS | OCCASIONS
@@ -81,6 +82,7 @@ class EachTime:
     per: str = ""
     spent: tuple[tuple[str, int], ...] = ()  # a roll's success: exactly so much of each spent on it
     received: tuple[tuple[str, int], ...] = ()  # "receiving": the action gives at least so much of each
+    steps: tuple[Step, ...] = ()  # "mountain-kinds": by the kinds of item taken, the highest step reached
 
 
 @dataclass(frozen=True)
@@ -216,15 +218,29 @@ def _discount(raw: dict[str, Any], where: str) -> Discount:
 
 
 def _each_time(raw: dict[str, Any], where: str) -> EachTime:
-    _check_keys(raw, {"when", "gain", "per", "spent", "received"}, where)
+    _check_keys(raw, {"when", "gain", "per", "spent", "received", "steps"}, where)
     if raw.get("when") not in WHEN and raw.get("when") not in load_action_spaces():
         raise ActionDataError(f"{where}.when: {raw.get('when')!r} is no space id nor one of {sorted(WHEN)}")
+    if (raw.get("when") == "mountain-kinds") != ("steps" in raw):
+        raise ActionDataError(f"{where}: `steps` goes with, and only with, when = \"mountain-kinds\"")
+    if "steps" in raw:
+        return EachTime(raw["when"], Bundle(), steps=_gain_steps(raw["steps"], where))
     if not raw.get("gain"):
         raise ActionDataError(f"{where}.gain: an each-time gain gives something")
     if "per" in raw and raw["per"] not in COUNTED:
         raise ActionDataError(f"{where}.per: {raw['per']!r} is not one of {sorted(COUNTED)}")
     gain = parse_bundle(raw["gain"], f"{where}.gain")
     return EachTime(raw["when"], gain, raw.get("per", ""), _spent(raw, where), _received(raw, where))
+
+
+def _gain_steps(raw: Any, where: str) -> tuple[Step, ...]:
+    """Steps that give and never ask a payment (an each-time gain is no purchase)."""
+    if not isinstance(raw, list) or not raw:
+        raise ActionDataError(f"{where}.steps: a list of steps")
+    steps = tuple(_step(s, f"{where}.steps[{k}]") for k, s in enumerate(raw))
+    if any(st.pay or not st.gain for st in steps):
+        raise ActionDataError(f"{where}.steps: each step gives something and pays nothing")
+    return tuple(sorted(steps, key=lambda st: st.at_least))
 
 
 def _received(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:

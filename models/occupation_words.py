@@ -35,6 +35,7 @@ OCCASION = {
     "two-silver-or-more": "a space or an emigration costs you 2 silver or more",
     "mountain-stone": "you take a stone from a mountain strip",
     "mountain-silver": 'you take a "2 silver" from a mountain strip',
+    "mountain-kinds": "you take items from the mountain strips",
 }  # fmt: skip
 
 
@@ -70,6 +71,8 @@ def _each_time_words(effect: Effect) -> list[tuple[list[EachTime], str]]:
     out: list[tuple[list[EachTime], str]] = []
     for e in effect.each_time:
         got = bundle_text(e.gain) + (f" per {ONE[e.per]}" if e.per else "")
+        if e.steps:
+            got = "by kinds of item taken, " + " / ".join(f"{st.at_least}+: {bundle_text(st.gain)}" for st in e.steps)
         if out and out[-1][1] == got:
             out[-1][0].append(e)
         else:

@@ -168,6 +168,19 @@ def test_the_mineworker_is_paid_a_silver_a_two_silver_taken_from_the_strips():
     assert after(s, setting, on(s, setting, "mountain-2", mountain=((0, 2),))).silver == s.silver
 
 
+def test_the_mountain_guard_gives_by_the_kinds_of_item_an_action_takes_from_the_strips():
+    s, setting = in_play((122,))
+    two = after(s, setting, on(s, setting, "mountain-2", mountain=((0, 2),)))  # stone, wood
+    assert two.count("mead") == s.count("mead") + 1
+    assert after(s, setting, on(s, setting, "mountain-2", mountain=((0, 1),))).goods == s.goods  # 1 kind
+    three = after(s, setting, on(s, setting, "mountain-3-plus-2", mountain=((0, 3), (1, 2))))  # and 2 silver
+    assert (three.count("hide") - s.count("hide"), three.count("mead")) == (1, s.count("mead"))
+    s, setting = make([], {"mountains": [["ore", "silver-2"], ["wood", "stone"]]})
+    s = replace(s, active=(122,))
+    four = after(s, setting, on(s, setting, "mountain-3-plus-2", mountain=((0, 2), (1, 2))))
+    assert four.count("chest") == s.count("chest") + 1
+
+
 def test_the_stone_crusher_and_woodcutter_are_paid_once_an_action_giving_enough():
     s, setting = in_play((154, 156))
     one = after(s, setting, on(s, setting, "mountain-2", mountain=((0, 1),)))  # 1 stone
@@ -252,6 +265,8 @@ def test_the_artist_is_paid_a_silver_a_kind_of_building_resource_a_crafting_spac
         ({"each_time": [{"when": "raid-success", "spent": {}, "gain": {"silver": 1}}]}, "spent: a table of what a roll"),
         ({"each_time": [{"when": "raid-success", "spent": {"stone": 0}, "gain": {"silver": 1}}]}, "spent: expected whole numbers"),
         ({"each_time": [{"when": "receiving", "gain": {"silver": 1}}]}, "`received` goes with, and only with"),
+        ({"each_time": [{"when": "mountain-kinds", "gain": {"silver": 1}}]}, "`steps` goes with, and only with"),
+        ({"each_time": [{"when": "mountain-kinds", "steps": [{"at_least": 2, "pay": {"silver": 1}}]}]}, "pays nothing"),
         ({"each_time": [{"when": "Crafting", "received": {"wood": 1}, "gain": {"silver": 1}}]}, "`received` goes with"),
         ({"each_time": [{"when": "receiving", "received": {"hide": 1}, "gain": {"silver": 1}}]}, "received: a table of some of"),
         ({"each_time": [{"when": "receiving", "received": {"wood": 0}, "gain": {"silver": 1}}]}, "received: expected whole"),
@@ -276,6 +291,7 @@ def test_the_new_words_read():
     assert said[6] == "each time you take a stone from a mountain strip: 1 silver"
     assert said[188] == 'each time you take a "2 silver" from a mountain strip: 1 silver'
     assert said[154] == "each time an action gives you at least 2 wood: 1 silver"
+    assert said[122].endswith("mountain strips: by kinds of item taken, 2+: 1 mead / 3+: 1 hide / 4+: 1 chest")
     assert effects()[156].each_time[0].received == (("stone", 1),)
     assert said[2] == "each time a space or an emigration costs you 2 silver or more: 1 silver less to pay"
     assert said[109] == 'each time you use "Overseas Trading" (column 2): 1 silver per knarr'

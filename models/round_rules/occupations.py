@@ -14,6 +14,7 @@ gives its free gains and joins play, named or not; only a named card may buy.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace as dataclass_replace
 from itertools import combinations
@@ -82,7 +83,8 @@ def each_time(s: State, space: ActionSpace, choice: dict, setting: Setting, stri
         for e in effect_of(number).each_time:
             times = _times(e, space, choice, strips, s.mountains, received)
             if times:
-                got = _scaled(e.gain, count(s, e.per, setting)) if e.per else e.gain
+                got = _stepped(e, strips, s.mountains) if e.steps else e.gain
+                got = _scaled(got, count(s, e.per, setting)) if e.per else got
                 s = gain(s, _scaled(got, times), setting.players)
     return s
 
@@ -92,9 +94,20 @@ def _times(e: EachTime, space: ActionSpace, choice: dict, strips: tuple, left: t
         return _taken(strips, "stone") - _taken(left, "stone")
     if e.when == "mountain-silver":  # each "2 silver" item
         return _taken(strips, "silver-2") - _taken(left, "silver-2")
+    if e.when == "mountain-kinds":
+        return int(strips != left)
     if e.when == "receiving":  # once an action, however much more it gives
         return int(all(received.get(k, 0) >= n for k, n in e.received))
     return int(_occurs(e.when, space, choice))
+
+
+def _stepped(e: EachTime, strips: tuple, left: tuple) -> Bundle:
+    """The gain of the highest step the kinds of item an action took from the strips reach."""
+    taken = Counter(i for strip in strips for i in strip)
+    taken.subtract(i for strip in left for i in strip)
+    kinds = sum(1 for n in taken.values() if n > 0)
+    reached = [st.gain for st in e.steps if kinds >= st.at_least]
+    return reached[-1] if reached else Bundle()
 
 
 def _taken(strips: tuple[tuple[str, ...], ...], item: str) -> int:
