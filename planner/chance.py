@@ -1,7 +1,7 @@
 """Chance nodes: the branches an action leads to, with exact probabilities.
 
 The rules engine (models/round_rules/) stops a dice action at a `PendingRoll`: the die, the
-spendables, the ore modifier, the success and failure effects. Here the roll becomes branches:
+spendables, the ore modifier, the occupation cards' modifiers, the success and failure effects. Here the roll becomes branches:
 planner/dice.py solves the optimal stop-or-re-roll policy for the player's values (spent items
 and rewards priced at `setting.values`), each outcome of that policy is settled by the rules'
 `resolve_roll`, and outcomes that lead to one state are merged (their probabilities added).

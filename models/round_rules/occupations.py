@@ -21,8 +21,8 @@ from itertools import combinations
 
 from models.actions import ActionSpace, Bundle, Roll, max_rolls
 from models.boards import board as board_named
-from models.pieces import piece
 from models.occupation_cards import DISCOUNTS, EachTime, Part, effect_of, points_of
+from models.pieces import piece
 from models.round_rules.afford import can_pay, needs_met, ships_fit
 from models.round_rules.bundles import gain, pay
 from models.round_rules.state import Setting, State, replace
