@@ -40,7 +40,7 @@ DISCOUNTED = frozenset({"emigrating", "house-building", "Livestock Market", "two
 DISCOUNTS = ("silver", "stone")  # what a discount takes off
 COUNTED = frozenset(
     {"whaling-boat", "knarr", "longship", "fleet", "ship-ore", "house", "sheep", "cattle", "animal-kinds", "silk"}
-    | {"armed-longship", "red-kinds", "meat-pair"}
+    | {"armed-longship", "red-kinds", "meat-pair", "grain"}
 )
 
 
@@ -94,6 +94,17 @@ class Discount:
     stone: int = 0
 
 
+PHASES = frozenset({"after-feast"})  # the round phases an each-round gain may come in
+
+
+@dataclass(frozen=True)
+class RoundGain:
+    """Received in a phase of each round once the card is played: a part that gives, never pays."""
+
+    when: str
+    part: Part
+
+
 @dataclass(frozen=True)
 class DiceRule:
     """Once the card is played, each roll of these kinds: `add` on each face, each item named in
@@ -113,11 +124,12 @@ class Effect:
     each_time: tuple[EachTime, ...] = ()  # from then on
     discounts: tuple[Discount, ...] = ()  # from then on
     dice: tuple[DiceRule, ...] = ()  # from then on
+    each_round: tuple[RoundGain, ...] = ()  # from then on
 
     @property
     def lasting(self) -> bool:
         """Whether the card, once played, stays in play for its effect."""
-        return bool(self.each_time or self.discounts or self.dice)
+        return bool(self.each_time or self.discounts or self.dice or self.each_round)
 
 
 @cache
@@ -171,7 +183,7 @@ def effects() -> dict[int, Effect]:
 
 
 def _effect(raw: dict[str, Any], where: str) -> Effect:
-    _check_keys(raw, {"number", "name", "gains", "buys", "each_time", "discounts", "dice"}, where)
+    _check_keys(raw, {"number", "name", "gains", "buys", "each_time", "discounts", "dice", "each_round"}, where)
     number = raw.get("number")
     if number not in by_number() or by_number()[number].name != raw.get("name"):
         raise ActionDataError(f"{where}: card {number!r} is not named {raw.get('name')!r} in occupations.toml")
@@ -180,9 +192,20 @@ def _effect(raw: dict[str, Any], where: str) -> Effect:
     each_time = tuple(_each_time(e, f"{where}.each_time[{j}]") for j, e in enumerate(raw.get("each_time", [])))
     discounts = tuple(_discount(d, f"{where}.discounts[{j}]") for j, d in enumerate(raw.get("discounts", [])))
     dice = tuple(_dice_rule(d, f"{where}.dice[{j}]") for j, d in enumerate(raw.get("dice", [])))
-    if not gains and not buys and not each_time and not discounts and not dice:
+    each_round = tuple(_round_gain(r, f"{where}.each_round[{j}]") for j, r in enumerate(raw.get("each_round", [])))
+    if not (gains or buys or each_time or discounts or dice or each_round):
         raise ActionDataError(f"{where}: a card with no gains, buys, each-time gains, discounts or dice rules")
-    return Effect(number, gains, buys, each_time, discounts, dice)
+    return Effect(number, gains, buys, each_time, discounts, dice, each_round)
+
+
+def _round_gain(raw: Any, where: str) -> RoundGain:
+    _check_keys(raw, {"when", "gain", "per", "counts", "steps"}, where)
+    if raw.get("when") not in PHASES:
+        raise ActionDataError(f"{where}.when: {raw.get('when')!r} is not one of {sorted(PHASES)}")
+    part = _part({k: v for k, v in raw.items() if k != "when"}, where)
+    if part.pay or any(st.pay for st in part.steps) or not (part.gain or part.steps):
+        raise ActionDataError(f"{where}: an each-round gain gives something and pays nothing")
+    return RoundGain(raw["when"], part)
 
 
 def _dice_rule(raw: dict[str, Any], where: str) -> DiceRule:

@@ -14,7 +14,7 @@ ONE = {
     "cattle": "cattle", "animal-kinds": "kind of animal held (sheep, cattle)", "silk": "silk in supply",
     "armed-longship": "longship holding 2 ore or more",
     "red-kinds": "kind of red good held (an animal pregnant or not)",
-    "meat-pair": "pair of game meat and whale meat",
+    "meat-pair": "pair of game meat and whale meat", "grain": "grain in supply",
 }  # fmt: skip
 MANY = ONE | {
     "whaling-boat": "whaling boats", "knarr": "knarrs", "longship": "longships", "fleet": "sets of one ship of each type",
@@ -47,7 +47,11 @@ def effect_words(effect: Effect) -> str:
     said += [f"each time {_occasions(whens)}: {got}" for whens, got in _each_time_words(effect)]
     said += [_discount_words(d) for d in effect.discounts]
     said += [_dice_words(d) for d in effect.dice]
+    said += [f"{PHASE[r.when]}: {_part_words(r.part, r.part.gain)}" for r in effect.each_round]
     return "; ".join(said)
+
+
+PHASE = {"after-feast": "after each round's feast"}
 
 
 ROLLS = {"hunt": "Hunting Game", "snare": "snare", "whaling": "whaling", "raid": "raid", "pillage": "pillage"}
@@ -103,7 +107,7 @@ def _spent(spent: tuple[tuple[str, int], ...]) -> Bundle:
 
 def _part_words(part: Part, gain: Bundle) -> str:
     if part.counts:
-        steps = " / ".join(f"{s.at_least}+: {bundle_text(s.gain or gain)}" for s in part.steps)
+        steps = " / ".join(f"{s.at_least}+: {bundle_text(s.gain or gain) or 'nothing'}" for s in part.steps)
         return f"by {MANY[part.counts]}, {steps}"
     return bundle_text(gain) + (f" per {ONE[part.per]}" if part.per else "")
 

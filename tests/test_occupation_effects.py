@@ -44,7 +44,7 @@ def after(s, setting, action):
 
 
 def test_every_modelled_card_is_named_as_the_card_list_names_it():
-    assert len(effects()) == 63 and sum(bool(e.each_time) for e in effects().values()) == 25
+    assert len(effects()) == 64 and sum(bool(e.each_time) for e in effects().values()) == 25
     assert sorted(n for n, e in effects().items() if e.dice) == [4, 11, 13, 89, 136, 146, 153]
     assert sorted(n for n, e in effects().items() if e.discounts) == [1, 2, 116, 170]
     assert all(by_number()[n].name for n in effects())

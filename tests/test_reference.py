@@ -58,7 +58,7 @@ def test_cards_lists_every_occupation_and_the_effects_affo_applies():
     every = json.loads(run("cards", "--json").stdout)["cards"]
     assert len(every) == 190 and sum(c["starting"] for c in every) == 45
     modelled = json.loads(run("cards", "--modelled", "--json").stdout)["cards"]
-    assert len(modelled) == 63 and all(c["effect_modelled"] for c in modelled)
+    assert len(modelled) == 64 and all(c["effect_modelled"] for c in modelled)
     (fisherman,) = json.loads(run("cards", "FISHERMAN", "--json").stdout)["cards"]
     assert fisherman == {"number": 27, "name": "Fisherman", "deck": "A", "starting": False, "points": 1,
                          "effect_modelled": "1 stockfish per whaling boat"}  # fmt: skip

@@ -173,6 +173,15 @@ def dice_modifiers(s: State, kind: str) -> tuple[int, tuple[tuple[str, int], ...
     return add, tuple(sorted(counts.items())), rolls
 
 
+def in_phase(s: State, phase: str, setting: Setting) -> State:
+    """The each-round gains of the cards in play in a phase of the round (models/round_end.py)."""
+    for number in s.active:
+        for r in effect_of(number).each_round:
+            if r.when == phase:
+                s = _take(s, r.part, setting)
+    return s
+
+
 def space_cost(s: State, space: ActionSpace) -> Bundle:
     """A space's own price less the discounts of the cards in play, never below nothing."""
     if not s.active or not (space.pay.silver or space.pay.stone):
