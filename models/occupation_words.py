@@ -34,7 +34,7 @@ OCCASION = {
     "pillage-failure": "a pillage fails",
     "two-silver-or-more": "a space or an emigration costs you 2 silver or more",
     "mountain-stone": "you take a stone from a mountain strip",
-    "mountain-silver": 'you take a "2 silver" from a mountain strip',
+    "mountain-silver": 'you take the "2 silver" from the last space of a mountain strip',
     "mountain-kinds": "you take items from the mountain strips",
 }  # fmt: skip
 

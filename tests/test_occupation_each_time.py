@@ -161,11 +161,15 @@ def test_the_stone_carver_is_paid_a_silver_a_stone_taken_from_the_strips():
     assert (five.stone - s.stone, five.silver - s.silver) == (2, 2 + 2)  # the strip's 2 silver and the card's
 
 
-def test_the_mineworker_is_paid_a_silver_a_two_silver_taken_from_the_strips():
+def test_the_mineworker_is_paid_a_silver_a_two_silver_taken_from_a_strips_last_space():
     s, setting = in_play((188,))
     three = after(s, setting, on(s, setting, "mountain-3-upgrade-1", mountain=((0, 3),), upgrade=()))
     assert three.silver - s.silver == 2 + 1  # the strip's 2 silver and the card's
     assert after(s, setting, on(s, setting, "mountain-2", mountain=((0, 2),))).silver == s.silver
+    s, setting = make([], {"mountains": [["silver-2", "silver-2"], ["wood", "stone"]]})
+    s = replace(s, active=(188,))
+    assert after(s, setting, on(s, setting, "mountain-2", mountain=((0, 1),))).silver == s.silver + 2  # not the last
+    assert after(s, setting, on(s, setting, "mountain-2", mountain=((0, 2),))).silver == s.silver + 4 + 1
 
 
 def test_the_mountain_guard_gives_by_the_kinds_of_item_an_action_takes_from_the_strips():
@@ -289,7 +293,7 @@ def test_the_new_words_read():
     assert said[142] == "each time a whaling succeeds spending exactly 1 spear: 1 spear"
     assert effects()[135].each_time[1].spent == (("long-sword", 1),)
     assert said[6] == "each time you take a stone from a mountain strip: 1 silver"
-    assert said[188] == 'each time you take a "2 silver" from a mountain strip: 1 silver'
+    assert said[188] == 'each time you take the "2 silver" from the last space of a mountain strip: 1 silver'
     assert said[154] == "each time an action gives you at least 2 wood: 1 silver"
     assert said[122].endswith("mountain strips: by kinds of item taken, 2+: 1 mead / 3+: 1 hide / 4+: 1 chest")
     assert effects()[156].each_time[0].received == (("stone", 1),)

@@ -92,8 +92,8 @@ def each_time(s: State, space: ActionSpace, choice: dict, setting: Setting, stri
 def _times(e: EachTime, space: ActionSpace, choice: dict, strips: tuple, left: tuple, received: dict) -> int:
     if e.when == "mountain-stone":
         return _taken(strips, "stone") - _taken(left, "stone")
-    if e.when == "mountain-silver":  # each "2 silver" item
-        return _taken(strips, "silver-2") - _taken(left, "silver-2")
+    if e.when == "mountain-silver":  # items go from the arrow end: a strip's last space goes when it empties
+        return _ending(strips, "silver-2") - _ending(left, "silver-2")
     if e.when == "mountain-kinds":
         return int(strips != left)
     if e.when == "receiving":  # once an action, however much more it gives
@@ -112,6 +112,10 @@ def _stepped(e: EachTime, strips: tuple, left: tuple) -> Bundle:
 
 def _taken(strips: tuple[tuple[str, ...], ...], item: str) -> int:
     return sum(strip.count(item) for strip in strips)
+
+
+def _ending(strips: tuple[tuple[str, ...], ...], item: str) -> int:
+    return sum(1 for strip in strips if strip[-1] == item)
 
 
 def _occurs(when: str, space: ActionSpace, choice: dict) -> bool:
