@@ -27,16 +27,20 @@ GROUPS = frozenset(
     {"Build Houses", "Build Ships", "Crafting", "Hunting", "Livestock Market", "Mountains and Trade", "Products",
      "Sailing", "Weekly Market"}
 )  # fmt: skip
-ROLL_OUTCOMES = frozenset(
-    {"hunt-success", "snare-success", "whaling-success", "raid-success", "pillage-success", "raid-failure"}
-)
-OCCASIONS = frozenset({"emigrating", "exploring", "playing", "house-building", "mountain-stone"}) | ROLL_OUTCOMES
+ROLL_KINDS = ("hunt", "snare", "whaling", "raid", "pillage")
+ROLL_OUTCOMES = frozenset(f"{kind}-{end}" for kind in ROLL_KINDS for end in ("success", "failure"))
+OCCASIONS = frozenset(
+    {"emigrating", "exploring", "playing", "house-building", "mountain-stone", "mountain-silver", "mountain-kinds",
+     "receiving"}
+) | ROLL_OUTCOMES
+RECEIVED = ("wood", "stone", "ore", "silver")  # what "receiving" may ask an action to give at least so much of
 WHEN = GROUPS | OCCASIONS
 # the actions a discount may lower the price of ("two-silver-or-more": a space or emigration priced so)
 DISCOUNTED = frozenset({"emigrating", "house-building", "Livestock Market", "two-silver-or-more"})
 DISCOUNTS = ("silver", "stone")  # what a discount takes off
 COUNTED = frozenset(
     {"whaling-boat", "knarr", "longship", "fleet", "ship-ore", "house", "sheep", "cattle", "animal-kinds", "silk"}
+    | {"armed-longship", "red-kinds", "meat-pair", "grain"}
 )
 
 
@@ -77,6 +81,8 @@ class EachTime:
     gain: Bundle
     per: str = ""
     spent: tuple[tuple[str, int], ...] = ()  # a roll's success: exactly so much of each spent on it
+    received: tuple[tuple[str, int], ...] = ()  # "receiving": the action gives at least so much of each
+    steps: tuple[Step, ...] = ()  # "mountain-kinds": by the kinds of item taken, the highest step reached
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,28 @@ class Discount:
     stone: int = 0
 
 
+PHASES = frozenset({"after-feast"})  # the round phases an each-round gain may come in
+
+
+@dataclass(frozen=True)
+class RoundGain:
+    """Received in a phase of each round once the card is played: a part that gives, never pays."""
+
+    when: str
+    part: Part
+
+
+@dataclass(frozen=True)
+class DiceRule:
+    """Once the card is played, each roll of these kinds: `add` on each face, each item named in
+    `counts_as` spent moves the roll by that much instead of 1, up to `rolls` rolls (0: as usual)."""
+
+    kinds: tuple[str, ...]
+    add: int = 0
+    counts_as: tuple[tuple[str, int], ...] = ()
+    rolls: int = 0
+
+
 @dataclass(frozen=True)
 class Effect:
     card: int
@@ -95,11 +123,13 @@ class Effect:
     buys: tuple[Part, ...]  # the player may take one, or none
     each_time: tuple[EachTime, ...] = ()  # from then on
     discounts: tuple[Discount, ...] = ()  # from then on
+    dice: tuple[DiceRule, ...] = ()  # from then on
+    each_round: tuple[RoundGain, ...] = ()  # from then on
 
     @property
     def lasting(self) -> bool:
         """Whether the card, once played, stays in play for its effect."""
-        return bool(self.each_time or self.discounts)
+        return bool(self.each_time or self.discounts or self.dice or self.each_round)
 
 
 @cache
@@ -157,7 +187,7 @@ def effects() -> dict[int, Effect]:
 
 
 def _effect(raw: dict[str, Any], where: str) -> Effect:
-    _check_keys(raw, {"number", "name", "gains", "buys", "each_time", "discounts"}, where)
+    _check_keys(raw, {"number", "name", "gains", "buys", "each_time", "discounts", "dice", "each_round"}, where)
     number = raw.get("number")
     if number not in by_number() or by_number()[number].name != raw.get("name"):
         raise ActionDataError(f"{where}: card {number!r} is not named {raw.get('name')!r} in occupations.toml")
@@ -165,9 +195,40 @@ def _effect(raw: dict[str, Any], where: str) -> Effect:
     buys = tuple(_part(p, f"{where}.buys[{j}]") for j, p in enumerate(raw.get("buys", [])))
     each_time = tuple(_each_time(e, f"{where}.each_time[{j}]") for j, e in enumerate(raw.get("each_time", [])))
     discounts = tuple(_discount(d, f"{where}.discounts[{j}]") for j, d in enumerate(raw.get("discounts", [])))
-    if not gains and not buys and not each_time and not discounts:
-        raise ActionDataError(f"{where}: a card with no gains, buys, each-time gains or discounts")
-    return Effect(number, gains, buys, each_time, discounts)
+    dice = tuple(_dice_rule(d, f"{where}.dice[{j}]") for j, d in enumerate(raw.get("dice", [])))
+    each_round = tuple(_round_gain(r, f"{where}.each_round[{j}]") for j, r in enumerate(raw.get("each_round", [])))
+    if not (gains or buys or each_time or discounts or dice or each_round):
+        raise ActionDataError(f"{where}: a card with no gains, buys, each-time gains, discounts or dice rules")
+    return Effect(number, gains, buys, each_time, discounts, dice, each_round)
+
+
+def _round_gain(raw: Any, where: str) -> RoundGain:
+    _check_keys(raw, {"when", "gain", "per", "counts", "steps"}, where)
+    if raw.get("when") not in PHASES:
+        raise ActionDataError(f"{where}.when: {raw.get('when')!r} is not one of {sorted(PHASES)}")
+    part = _part({k: v for k, v in raw.items() if k != "when"}, where)
+    if part.pay or any(st.pay for st in part.steps) or not (part.gain or part.steps):
+        raise ActionDataError(f"{where}: an each-round gain gives something and pays nothing")
+    return RoundGain(raw["when"], part)
+
+
+def _dice_rule(raw: dict[str, Any], where: str) -> DiceRule:
+    _check_keys(raw, {"kinds", "add", "counts_as", "rolls"}, where)
+    spends = {sp.roll.kind: set(sp.roll.spend) for sp in load_action_spaces().values() if sp.roll}
+    kinds = raw.get("kinds")
+    if not isinstance(kinds, list) or not kinds or any(k not in spends for k in kinds):
+        raise ActionDataError(f"{where}.kinds: a list of roll kinds from {sorted(spends)}")
+    counts_as = raw.get("counts_as", {})
+    if not isinstance(counts_as, dict) or any(name not in spends[k] for name in counts_as for k in kinds):
+        raise ActionDataError(f"{where}.counts_as: a table of what every roll of {kinds} may spend")
+    numbers = [raw.get("add", 0), raw.get("rolls", 0), *counts_as.values()]
+    if any(not isinstance(n, int) or isinstance(n, bool) for n in numbers):
+        raise ActionDataError(f"{where}: expected whole numbers")
+    if any(n < 2 for n in counts_as.values()) or raw.get("rolls", 4) < 4:
+        raise ActionDataError(f"{where}: an item counts as 2 or more, and the rolls allowed are 4 or more")
+    if not (raw.get("add") or counts_as or raw.get("rolls")):
+        raise ActionDataError(f"{where}: a dice rule adds to the face, counts an item more or allows more rolls")
+    return DiceRule(tuple(kinds), raw.get("add", 0), tuple(sorted(counts_as.items())), raw.get("rolls", 0))
 
 
 def _discount(raw: dict[str, Any], where: str) -> Discount:
@@ -184,14 +245,42 @@ def _discount(raw: dict[str, Any], where: str) -> Discount:
 
 
 def _each_time(raw: dict[str, Any], where: str) -> EachTime:
-    _check_keys(raw, {"when", "gain", "per", "spent"}, where)
+    _check_keys(raw, {"when", "gain", "per", "spent", "received", "steps"}, where)
     if raw.get("when") not in WHEN and raw.get("when") not in load_action_spaces():
         raise ActionDataError(f"{where}.when: {raw.get('when')!r} is no space id nor one of {sorted(WHEN)}")
+    if (raw.get("when") == "mountain-kinds") != ("steps" in raw):
+        raise ActionDataError(f"{where}: `steps` goes with, and only with, when = \"mountain-kinds\"")
+    if "steps" in raw:
+        return EachTime(raw["when"], Bundle(), steps=_gain_steps(raw["steps"], where))
     if not raw.get("gain"):
         raise ActionDataError(f"{where}.gain: an each-time gain gives something")
     if "per" in raw and raw["per"] not in COUNTED:
         raise ActionDataError(f"{where}.per: {raw['per']!r} is not one of {sorted(COUNTED)}")
-    return EachTime(raw["when"], parse_bundle(raw["gain"], f"{where}.gain"), raw.get("per", ""), _spent(raw, where))
+    gain = parse_bundle(raw["gain"], f"{where}.gain")
+    return EachTime(raw["when"], gain, raw.get("per", ""), _spent(raw, where), _received(raw, where))
+
+
+def _gain_steps(raw: Any, where: str) -> tuple[Step, ...]:
+    """Steps that give and never ask a payment (an each-time gain is no purchase)."""
+    if not isinstance(raw, list) or not raw:
+        raise ActionDataError(f"{where}.steps: a list of steps")
+    steps = tuple(_step(s, f"{where}.steps[{k}]") for k, s in enumerate(raw))
+    if any(st.pay or not st.gain for st in steps):
+        raise ActionDataError(f"{where}.steps: each step gives something and pays nothing")
+    return tuple(sorted(steps, key=lambda st: st.at_least))
+
+
+def _received(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:
+    if (raw["when"] == "receiving") != ("received" in raw):
+        raise ActionDataError(f"{where}: `received` goes with, and only with, when = \"receiving\"")
+    if "received" not in raw:
+        return ()
+    got = raw["received"]
+    if not isinstance(got, dict) or not got or any(k not in RECEIVED for k in got):
+        raise ActionDataError(f"{where}.received: a table of some of {list(RECEIVED)}")
+    if any(not isinstance(n, int) or isinstance(n, bool) or n <= 0 for n in got.values()):
+        raise ActionDataError(f"{where}.received: expected whole numbers above 0")
+    return tuple(sorted(got.items()))
 
 
 def _spent(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:

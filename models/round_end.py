@@ -29,7 +29,7 @@ from models.mountains import phase_11
 from models.pieces import piece
 from models.quick_layout import greedy_layout
 from models.actions import BUILDINGS, Bundle
-from models.round_rules import Setting, State, gain, replace, to_snapshot
+from models.round_rules import Setting, State, gain, occupations, replace, to_snapshot
 from models.round_rules.bundles import add_goods, draw_weapons, take_specials
 from models.round_rules.state import counts
 from models.scoring import score, score_board
@@ -257,6 +257,7 @@ def end_round(
         thing_penalties=s.thing_penalties + feast.penalties,
         banquet_cleared=True,
     )
+    s = occupations.in_phase(s, "after-feast", setting) if s.active else s  # the last round's too
     if last:
         return replace(s, vikings_left=0), feast
     s = _bonus(s, Counter(dict(laid.bonuses)) if laid is not None else state_bonuses(s, facts))

@@ -1,7 +1,7 @@
 """Chance nodes: the branches an action leads to, with exact probabilities.
 
 The rules engine (models/round_rules/) stops a dice action at a `PendingRoll`: the die, the
-spendables, the ore modifier, the success and failure effects. Here the roll becomes branches:
+spendables, the ore modifier, the occupation cards' modifiers, the success and failure effects. Here the roll becomes branches:
 planner/dice.py solves the optimal stop-or-re-roll policy for the player's values (spent items
 and rewards priced at `setting.values`), each outcome of that policy is settled by the rules'
 `resolve_roll`, and outcomes that lead to one state are merged (their probabilities added).
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from models.actions import max_rolls
 from models.round_rules import Action, PendingRoll, Setting, State, apply, bundle_value, resolve_roll, taken_tile
 from planner import dice
 
@@ -52,11 +51,12 @@ def distribution(pending: PendingRoll, setting: Setting) -> dice.Distribution:
     roll, values = pending.roll, setting.values
     spend = tuple(sorted((k, values.get(k, 1)) for k in roll.spend))
     failure = bundle_value(roll.failure, values)
+    cards = (pending.modifier, pending.counts_as, pending.rolls)  # the occupation cards' dice modifiers
     if roll.aim == "low":
         success = bundle_value(roll.success, values)
-        return _low(roll.kind, pending.spendables, success, failure, spend, pending.ore)
+        return _low(roll.kind, pending.spendables, success, failure, spend, pending.ore, cards)
     table = tuple((sw, values.get(name, 0)) for sw, name in pending.tiles)
-    return _high(roll.kind, pending.spendables, failure, spend, table, pending.ore)
+    return _high(roll.kind, pending.spendables, failure, spend, table, pending.ore, cards)
 
 
 def _note(pending: PendingRoll, result: dice.Outcome, setting: Setting) -> str:
@@ -71,18 +71,22 @@ def _note(pending: PendingRoll, result: dice.Outcome, setting: Setting) -> str:
 
 
 @cache
-def _low(kind: str, spendables, success: float, failure: float, spend, ore: int) -> dice.Distribution:
+def _low(kind: str, spendables, success: float, failure: float, spend, ore: int, cards: tuple) -> dice.Distribution:
     values = dice.Values(success=success, failure=failure, spend=dict(spend))
+    modifier, counts_as, rolls = cards
+    mods = {"rolls": rolls, "modifier": modifier, "counts_as": dict(counts_as)}
     if kind == "hunt":
-        return dice.hunt_distribution(dict(spendables), values, rolls=max_rolls())
+        return dice.hunt_distribution(dict(spendables), values, **mods)
     if kind == "snare":
-        return dice.snare_distribution(dict(spendables), values, rolls=max_rolls())
-    return dice.whaling_distribution(dict(spendables), values, ore=ore, rolls=max_rolls())
+        return dice.snare_distribution(dict(spendables), values, **mods)
+    return dice.whaling_distribution(dict(spendables), values, ore=ore, **mods)
 
 
 @cache
-def _high(kind: str, spendables, failure: float, spend, table, ore: int) -> dice.Distribution:
+def _high(kind: str, spendables, failure: float, spend, table, ore: int, cards: tuple) -> dice.Distribution:
     values = dice.Values(failure=failure, spend=dict(spend))
+    modifier, counts_as, rolls = cards
+    mods = {"rolls": rolls, "modifier": modifier, "counts_as": dict(counts_as)}
     if kind == "raid":
-        return dice.raid_distribution(dict(spendables), values, dict(table), rolls=max_rolls())
-    return dice.pillage_distribution(dict(spendables), values, dict(table), ore=ore, rolls=max_rolls())
+        return dice.raid_distribution(dict(spendables), values, dict(table), **mods)
+    return dice.pillage_distribution(dict(spendables), values, dict(table), ore=ore, **mods)

@@ -12,6 +12,10 @@ The rules (Korean and Chinese rulebooks, "raiding, pillaging and hunting"):
 - Failure may always be declared instead (except after a roll adjusted to 0 or below); it spends
   nothing and pays the space's compensation.
 
+Occupation cards move the roll (`modifier`, added to each face: the Hunter's -1 helps aiming low
+and hurts aiming high), make an item spent count more than 1 (`counts_as`: the Trident Hunter's
+spear moves a whaling roll by 2) or allow a fourth roll (`rolls`).
+
 Spending happens only once you stop, so the spendables never change between rolls: the dynamic
 program over (rolls left, spendables) collapses to one over rolls left for the given inventory.
 Values are parameters, so the same solver serves any valuation of goods, Vikings and weapons;
@@ -25,6 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from itertools import product
 from typing import Final, Literal
 
 from models.actions import WEAPONS, load_action_spaces
@@ -32,6 +37,7 @@ from models.actions import WEAPONS, load_action_spaces
 Number = int | Fraction | float
 REROLL: Final = "reroll"
 Spent = tuple[tuple[str, int], ...]
+Counts = Mapping[str, int]  # what one item spent moves the roll by, where a card makes it more than 1
 # A raid's reward by combat result (None: no tile reachable), or {sword value: tile value}.
 ResultValue = Callable[[int], Number | None] | Mapping[int, Number]
 
@@ -83,33 +89,44 @@ class Distribution:
 # --- the five dice actions --------------------------------------------------------------------
 
 
-def hunt_distribution(spendables: Mapping[str, int], values: Values, rolls: int = 3) -> Distribution:
+def hunt_distribution(
+    spendables: Mapping[str, int], values: Values, rolls: int = 3, modifier: int = 0, counts_as: Counts | None = None
+) -> Distribution:
     """Hunting game: d8, low; spend wood and bows. Succeeds: hide + game meat."""
-    return _low("hunt", spendables, values, 0, rolls)
+    return _low("hunt", spendables, values, -modifier, rolls, counts_as)
 
 
-def snare_distribution(spendables: Mapping[str, int], values: Values, rolls: int = 3) -> Distribution:
+def snare_distribution(
+    spendables: Mapping[str, int], values: Values, rolls: int = 3, modifier: int = 0, counts_as: Counts | None = None
+) -> Distribution:
     """Laying a snare: d8, low; spend wood and snares. Succeeds: fur + a snare card."""
-    return _low("snare", spendables, values, 0, rolls)
+    return _low("snare", spendables, values, -modifier, rolls, counts_as)
 
 
-def whaling_distribution(spendables: Mapping[str, int], values: Values, ore: int, rolls: int = 3) -> Distribution:
+def whaling_distribution(
+    spendables: Mapping[str, int], values: Values, ore: int, rolls: int = 3, modifier: int = 0,
+    counts_as: Counts | None = None,
+) -> Distribution:
     """Whaling: d12 minus `ore` (all ore on the boats used, each boat's printed ore included)."""
-    return _low("whaling", spendables, values, ore, rolls)
+    _check_ore(ore)
+    return _low("whaling", spendables, values, ore - modifier, rolls, counts_as)
 
 
 def raid_distribution(
-    spendables: Mapping[str, int], values: Values, value_of_result: ResultValue, rolls: int = 3
+    spendables: Mapping[str, int], values: Values, value_of_result: ResultValue, rolls: int = 3, modifier: int = 0,
+    counts_as: Counts | None = None,
 ) -> Distribution:
     """Raiding: d8, high; + stones and long swords. `value_of_result`: see `best_tile`."""
-    return _high("raid", spendables, values, value_of_result, 0, rolls)
+    return _high("raid", spendables, values, value_of_result, modifier, rolls, counts_as)
 
 
 def pillage_distribution(
-    spendables: Mapping[str, int], values: Values, value_of_result: ResultValue, ore: int = 0, rolls: int = 3
+    spendables: Mapping[str, int], values: Values, value_of_result: ResultValue, ore: int = 0, rolls: int = 3,
+    modifier: int = 0, counts_as: Counts | None = None,
 ) -> Distribution:
     """Pillaging: d12 + `ore` on the longship used, high; + stones and long swords."""
-    return _high("pillage", spendables, values, value_of_result, ore, rolls)
+    _check_ore(ore)
+    return _high("pillage", spendables, values, value_of_result, ore + modifier, rolls, counts_as)
 
 
 def best_tile(tiles: Mapping[int, Number]) -> Callable[[int], Number | None]:
@@ -143,14 +160,19 @@ def _rules() -> dict[str, _Rule]:
     }
 
 
-def _checked(kind: str, spendables: Mapping[str, int], rolls: int, ore: int) -> _Rule:
+def _checked(kind: str, spendables: Mapping[str, int], rolls: int, counts_as: Counts | None) -> _Rule:
     rule = _rules()[kind]
-    unknown = set(spendables) - set(rule.spend)
+    unknown = (set(spendables) | set(counts_as or {})) - set(rule.spend)
     if unknown:
         raise ValueError(f"{kind} spends only {rule.spend}, not {sorted(unknown)}")
-    if any(n < 0 for n in spendables.values()) or rolls < 1 or ore < 0:
-        raise ValueError("counts and ore must be >= 0 and rolls >= 1")
+    if any(n < 0 for n in spendables.values()) or rolls < 1 or any(n < 1 for n in (counts_as or {}).values()):
+        raise ValueError("counts must be >= 0, rolls and what an item counts as >= 1")
     return rule
+
+
+def _check_ore(ore: int) -> None:
+    if ore < 0:
+        raise ValueError("ore must be >= 0")
 
 
 # --- choosing what to do once you stop --------------------------------------------------------
@@ -176,45 +198,69 @@ def _best(candidates: list[tuple[Outcome, Number]]) -> tuple[Outcome, Number]:
     return max(candidates, key=lambda c: c[1])
 
 
-def _low_stop(face: int, ore: int, spendables: Mapping[str, int], rule: _Rule, values: Values) -> _Stop:
+def _low_stop(face: int, ore: int, spendables: Mapping[str, int], rule: _Rule, values: Values, ways) -> _Stop:
     need = face - ore
     if need <= 0:
         return Outcome(True), values.success, True
     candidates = [(FAILURE, values.failure)]
-    if need <= sum(spendables.values()):
+    if ways is not None:  # a card makes some item count more: the cheapest way moving the roll enough
+        covering = [(spent, lost) for moved, spent, lost in ways if moved >= need]
+        if covering:
+            spent, lost = covering[0]
+            candidates.insert(0, (Outcome(True, spent), values.success - lost))
+    elif need <= sum(spendables.values()):
         spent, lost = _cheapest(need, spendables, rule, values)
         candidates.insert(0, (Outcome(True, spent), values.success - lost))
     return (*_best(candidates), False)
 
 
 def _high_stop(
-    face: int, ore: int, spendables: Mapping[str, int], rule: _Rule, values: Values, tile: Callable
+    face: int, ore: int, spendables: Mapping[str, int], rule: _Rule, values: Values, tile: Callable, ways
 ) -> _Stop:
+    if ways is None:
+        ways = [(extra, *_cheapest(extra, spendables, rule, values)) for extra in range(sum(spendables.values()) + 1)]
     candidates = []
-    for extra in range(sum(spendables.values()) + 1):
-        result = face + ore + extra
+    for moved, spent, lost in ways:
+        result = face + ore + moved
         reward = tile(result) if rule.fail_at_or_below is None or result > rule.fail_at_or_below else None
         if reward is not None:
-            spent, lost = _cheapest(extra, spendables, rule, values)
             candidates.append((Outcome(True, spent, result), reward - lost))
     return (*_best(candidates + [(FAILURE, values.failure)]), False)
+
+
+def _ways(spendables: Mapping[str, int], rule: _Rule, values: Values, counts_as: Counts | None):
+    """Where a card makes an item spent count more than 1: every way to spend, as (moved, spent,
+    value lost), cheapest first (then fewer items, then weapons first); None where every item counts 1."""
+    if not counts_as or all(n == 1 for n in counts_as.values()):
+        return None
+    names = [n for n in rule.spend if spendables.get(n, 0)]
+    ways = []
+    for counts in product(*(range(spendables[n] + 1) for n in names)):
+        spent = tuple(sorted((n, k) for n, k in zip(names, counts) if k))
+        moved = sum(k * counts_as.get(n, 1) for n, k in zip(names, counts))
+        lost = sum((values.spend.get(n, 0) * k for n, k in zip(names, counts)), 0)
+        ways.append((lost, sum(counts), tuple(-k for k in counts), moved, spent))
+    return [(moved, spent, lost) for lost, _, _, moved, spent in sorted(ways, key=lambda w: w[:3])]
 
 
 # --- the dynamic program ----------------------------------------------------------------------
 
 
-def _low(kind: str, spendables: Mapping[str, int], values: Values, ore: int, rolls: int) -> Distribution:
-    rule = _checked(kind, spendables, rolls, ore)
-    stops = {f: _low_stop(f, ore, spendables, rule, values) for f in range(1, rule.sides + 1)}
+def _low(kind: str, spendables: Mapping[str, int], values: Values, ore: int, rolls: int, counts_as) -> Distribution:
+    rule = _checked(kind, spendables, rolls, counts_as)
+    ways = _ways(spendables, rule, values, counts_as)
+    stops = {f: _low_stop(f, ore, spendables, rule, values, ways) for f in range(1, rule.sides + 1)}
     return _solve(kind, stops, rolls)
 
 
 def _high(
-    kind: str, spendables: Mapping[str, int], values: Values, value_of_result: ResultValue, ore: int, rolls: int
+    kind: str, spendables: Mapping[str, int], values: Values, value_of_result: ResultValue, ore: int, rolls: int,
+    counts_as,
 ) -> Distribution:
-    rule = _checked(kind, spendables, rolls, ore)
+    rule = _checked(kind, spendables, rolls, counts_as)
     tile = best_tile(value_of_result) if isinstance(value_of_result, Mapping) else value_of_result
-    stops = {f: _high_stop(f, ore, spendables, rule, values, tile) for f in range(1, rule.sides + 1)}
+    ways = _ways(spendables, rule, values, counts_as)
+    stops = {f: _high_stop(f, ore, spendables, rule, values, tile, ways) for f in range(1, rule.sides + 1)}
     return _solve(kind, stops, rolls)
 
 

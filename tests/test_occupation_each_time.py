@@ -67,6 +67,16 @@ def test_the_drunkard_consoles_a_failed_raid_only():
     assert rolled(replace(s, active=()), setting, "raid", False).count("mead") == s.count("mead")
 
 
+def test_the_thing_spokesman_is_paid_when_a_failure_sends_vikings_back():
+    s, setting = in_play((151,))
+    for space in ("whaling-major", "lay-snare", "pillage-2"):
+        assert rolled(s, setting, space, False).silver == s.silver + 1
+    assert rolled(s, setting, "whaling-major", True).silver == s.silver
+    assert rolled(s, setting, "raid", False).silver == s.silver  # a raid's failure sends no Viking back
+    assert rolled(s, setting, "hunt-game-1", False).silver == s.silver
+    assert pending_roll(s, spaces_by_id()["whaling-minor"]).roll.failure.silver == 1  # the dice policy weighs it
+
+
 def test_a_success_spending_exactly_one_weapon_gets_it_back():
     s, setting = in_play((142, 135), weapons={"spear": 2, "long-sword": 2})
     catch = pending_roll(s, spaces_by_id()["whaling-minor"])
@@ -135,10 +145,10 @@ def test_the_barkeeper_pours_a_mead_on_every_crafting_space():
     assert after(s, setting, on(s, setting, "produce-mead")).count("mead") == s.count("mead") + 2  # Products: the space's own
 
 
-def test_the_archer_brings_a_bow_when_played():
+def test_the_archer_brings_a_bow_when_played_and_stays_in_play_for_its_dice_bonus():
     s, setting = make(["Archer"])
     played = after(s, setting, plays(s, setting, "play-occupations-2")[((13,), (), 1)])
-    assert played.weapon("bow") == s.weapon("bow") + 1 and played.active == ()  # its dice bonus is not modelled
+    assert played.weapon("bow") == s.weapon("bow") + 1 and played.active == (13,)  # tests/test_occupation_dice.py
 
 
 def test_the_stone_carver_is_paid_a_silver_a_stone_taken_from_the_strips():
@@ -149,6 +159,42 @@ def test_the_stone_carver_is_paid_a_silver_a_stone_taken_from_the_strips():
     assert after(s, setting, on(s, setting, "mountain-2", mountain=((1, 1),))).silver == s.silver  # wood only
     five = after(s, setting, on(s, setting, "mountain-3-plus-2", mountain=((0, 3), (1, 2))))
     assert (five.stone - s.stone, five.silver - s.silver) == (2, 2 + 2)  # the strip's 2 silver and the card's
+
+
+def test_the_mineworker_is_paid_a_silver_a_two_silver_taken_from_a_strips_last_space():
+    s, setting = in_play((188,))
+    three = after(s, setting, on(s, setting, "mountain-3-upgrade-1", mountain=((0, 3),), upgrade=()))
+    assert three.silver - s.silver == 2 + 1  # the strip's 2 silver and the card's
+    assert after(s, setting, on(s, setting, "mountain-2", mountain=((0, 2),))).silver == s.silver
+    s, setting = make([], {"mountains": [["silver-2", "silver-2"], ["wood", "stone"]]})
+    s = replace(s, active=(188,))
+    assert after(s, setting, on(s, setting, "mountain-2", mountain=((0, 1),))).silver == s.silver + 2  # not the last
+    assert after(s, setting, on(s, setting, "mountain-2", mountain=((0, 2),))).silver == s.silver + 4 + 1
+
+
+def test_the_mountain_guard_gives_by_the_kinds_of_item_an_action_takes_from_the_strips():
+    s, setting = in_play((122,))
+    two = after(s, setting, on(s, setting, "mountain-2", mountain=((0, 2),)))  # stone, wood
+    assert two.count("mead") == s.count("mead") + 1
+    assert after(s, setting, on(s, setting, "mountain-2", mountain=((0, 1),))).goods == s.goods  # 1 kind
+    three = after(s, setting, on(s, setting, "mountain-3-plus-2", mountain=((0, 3), (1, 2))))  # and 2 silver
+    assert (three.count("hide") - s.count("hide"), three.count("mead")) == (1, s.count("mead"))
+    s, setting = make([], {"mountains": [["ore", "silver-2"], ["wood", "stone"]]})
+    s = replace(s, active=(122,))
+    four = after(s, setting, on(s, setting, "mountain-3-plus-2", mountain=((0, 2), (1, 2))))
+    assert four.count("chest") == s.count("chest") + 1
+
+
+def test_the_stone_crusher_and_woodcutter_are_paid_once_an_action_giving_enough():
+    s, setting = in_play((154, 156))
+    one = after(s, setting, on(s, setting, "mountain-2", mountain=((0, 1),)))  # 1 stone
+    assert (one.stone - s.stone, one.silver - s.silver) == (1, 1)
+    both = after(s, setting, on(s, setting, "mountain-3-plus-2", mountain=((0, 2), (1, 2))))  # 2 stone, 2 wood
+    assert (both.wood - s.wood, both.stone - s.stone, both.silver - s.silver) == (2, 2, 1 + 1)  # once a card
+    wood = after(s, setting, on(s, setting, "mountain-2", mountain=((1, 1),)))  # 1 wood: not the 2 asked
+    assert wood.silver == s.silver
+    built = after(replace(s, stone=2), setting, on(s, setting, "build-stone-house"))  # pays stone, receives none
+    assert built.silver == s.silver
 
 
 # --- discounts on a space's price ----------------------------------------------------------------
@@ -215,13 +261,19 @@ def test_the_artist_is_paid_a_silver_a_kind_of_building_resource_a_crafting_spac
         ({"discounts": [{"when": "house-building", "wood": 1}]}, "discounts[0]: unknown keys ['wood']"),
         ({"discounts": [{"when": "Crafting", "silver": 1}]}, "discounts[0].when: 'Crafting'"),
         ({"each_time": [{"when": "overseas-trade-9", "gain": {"silver": 1}}]}, "is no space id nor one of"),
-        ({"each_time": [{"when": "whaling-failure", "gain": {"silver": 1}}]}, "'whaling-failure' is no space id"),
+        ({"each_time": [{"when": "fishing-failure", "gain": {"silver": 1}}]}, "'fishing-failure' is no space id"),
         ({"each_time": [{"when": "Crafting", "per": "boat", "gain": {"silver": 1}}]}, "each_time[0].per: 'boat'"),
         ({"each_time": [{"when": "raid-failure", "spent": {"stone": 1}, "gain": {"silver": 1}}]}, "only a roll's success"),
         ({"each_time": [{"when": "Crafting", "spent": {"stone": 1}, "gain": {"silver": 1}}]}, "only a roll's success"),
         ({"each_time": [{"when": "raid-success", "spent": {"ore": 1}, "gain": {"silver": 1}}]}, "spent: a table of what a roll"),
         ({"each_time": [{"when": "raid-success", "spent": {}, "gain": {"silver": 1}}]}, "spent: a table of what a roll"),
         ({"each_time": [{"when": "raid-success", "spent": {"stone": 0}, "gain": {"silver": 1}}]}, "spent: expected whole numbers"),
+        ({"each_time": [{"when": "receiving", "gain": {"silver": 1}}]}, "`received` goes with, and only with"),
+        ({"each_time": [{"when": "mountain-kinds", "gain": {"silver": 1}}]}, "`steps` goes with, and only with"),
+        ({"each_time": [{"when": "mountain-kinds", "steps": [{"at_least": 2, "pay": {"silver": 1}}]}]}, "pays nothing"),
+        ({"each_time": [{"when": "Crafting", "received": {"wood": 1}, "gain": {"silver": 1}}]}, "`received` goes with"),
+        ({"each_time": [{"when": "receiving", "received": {"hide": 1}, "gain": {"silver": 1}}]}, "received: a table of some of"),
+        ({"each_time": [{"when": "receiving", "received": {"wood": 0}, "gain": {"silver": 1}}]}, "received: expected whole"),
     ],
 )
 def test_bad_lasting_effects_are_refused(raw, message):
@@ -241,6 +293,10 @@ def test_the_new_words_read():
     assert said[142] == "each time a whaling succeeds spending exactly 1 spear: 1 spear"
     assert effects()[135].each_time[1].spent == (("long-sword", 1),)
     assert said[6] == "each time you take a stone from a mountain strip: 1 silver"
+    assert said[188] == 'each time you take the "2 silver" from the last space of a mountain strip: 1 silver'
+    assert said[154] == "each time an action gives you at least 2 wood: 1 silver"
+    assert said[122].endswith("mountain strips: by kinds of item taken, 2+: 1 mead / 3+: 1 hide / 4+: 1 chest")
+    assert effects()[156].each_time[0].received == (("stone", 1),)
     assert said[2] == "each time a space or an emigration costs you 2 silver or more: 1 silver less to pay"
     assert said[109] == 'each time you use "Overseas Trading" (column 2): 1 silver per knarr'
     assert said[149] == 'each time you use "Overseas Trading" (column 1) or "Overseas Trading" (column 2): 1 oil'

@@ -44,7 +44,8 @@ def after(s, setting, action):
 
 
 def test_every_modelled_card_is_named_as_the_card_list_names_it():
-    assert len(effects()) == 50 and sum(bool(e.each_time) for e in effects().values()) == 20
+    assert len(effects()) == 64 and sum(bool(e.each_time) for e in effects().values()) == 25
+    assert sorted(n for n, e in effects().items() if e.dice) == [4, 11, 13, 89, 136, 146, 153]
     assert sorted(n for n, e in effects().items() if e.discounts) == [1, 2, 116, 170]
     assert all(by_number()[n].name for n in effects())
     assert card_named("fisherman").number == 27 and card_named(" Earl ").number == 72
@@ -58,7 +59,7 @@ def test_every_modelled_card_is_named_as_the_card_list_names_it():
     ("raw", "message"),
     [
         ({"number": 27, "name": "Fisher", "gains": [{"gain": {"silver": 1}}]}, "is not named 'Fisher'"),
-        ({"number": 27, "name": "Fisherman"}, "no gains, buys, each-time gains or discounts"),
+        ({"number": 27, "name": "Fisherman"}, "no gains, buys, each-time gains, discounts or dice rules"),
         ({"number": 27, "name": "Fisherman", "discounts": [{"when": "crafting", "silver": 1}]}, "discounts[0].when: 'crafting'"),
         ({"number": 27, "name": "Fisherman", "discounts": [{"when": "emigrating", "silver": 0}]}, "discounts[0].silver"),
         ({"number": 27, "name": "Fisherman", "discounts": [{"when": "emigrating", "silver": "2"}]}, "discounts[0].silver"),
@@ -211,6 +212,19 @@ def test_what_a_card_counts():
     s, setting = make(["Milker"], goods={"sheep": 1, "pregnant-cattle": 1})
     milker = after(s, setting, plays(s, setting, "play-occupations-2")[((10,), (), 1)])
     assert (milker.count("milk") - s.count("milk"), milker.silver - s.silver) == (2, 2)
+
+
+def test_red_kinds_meat_pairs_and_armed_longships_counted():
+    goods = {"game-meat": 2, "whale-meat": 3, "mead": 1, "sheep": 1, "pregnant-sheep": 1, "hide": 1}
+    ships = [{"type": "longship", "ore": 2}, {"type": "longship", "ore": 3}, {"type": "longship", "ore": 1}]
+    s, setting = make(["Meat Inspector", "Meat Preserver", "Fighter"], goods=goods, ships=ships)
+    options = plays(s, setting, "play-occupations-2")
+    inspector = after(s, setting, options[((26,), (), 1)])
+    assert inspector.silver == s.silver + 4  # game meat, whale meat, mead, sheep (pregnant or not): not the hide
+    preserver = after(s, setting, options[((29,), (), 1)])
+    assert preserver.count("salt-meat") == s.count("salt-meat") + 2  # two pairs, the whale meat kept
+    fighter = after(s, setting, options[((18,), (), 1)])
+    assert (fighter.count("jewelry") - s.count("jewelry"), fighter.count("silk")) == (1, s.count("silk"))  # 2 longships
 
 
 def test_a_purchase_needs_its_building_in_supply_a_free_berth_and_the_rounds_silver():

@@ -58,7 +58,7 @@ def test_cards_lists_every_occupation_and_the_effects_affo_applies():
     every = json.loads(run("cards", "--json").stdout)["cards"]
     assert len(every) == 190 and sum(c["starting"] for c in every) == 45
     modelled = json.loads(run("cards", "--modelled", "--json").stdout)["cards"]
-    assert len(modelled) == 50 and all(c["effect_modelled"] for c in modelled)
+    assert len(modelled) == 64 and all(c["effect_modelled"] for c in modelled)
     (fisherman,) = json.loads(run("cards", "FISHERMAN", "--json").stdout)["cards"]
     assert fisherman == {"number": 27, "name": "Fisherman", "deck": "A", "starting": False, "points": 1,
                          "effect_modelled": "1 stockfish per whaling boat"}  # fmt: skip
@@ -67,6 +67,8 @@ def test_cards_lists_every_occupation_and_the_effects_affo_applies():
     assert "Fisherman" in run("cards", "--modelled").stdout
     (cook,) = json.loads(run("cards", "blubber cook", "--json").stdout)["cards"]
     assert cook["effect_modelled"] == "each time a whaling succeeds: 1 oil"
+    (trident,) = json.loads(run("cards", "trident hunter", "--json").stdout)["cards"]
+    assert trident["effect_modelled"] == "1 spear; each whaling roll: each spear spent counts 2"
 
 
 def test_cards_answers_an_unknown_name_with_exit_2_and_lists_both_cards_of_a_shared_one():

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
-from models.actions import ActionSpace, Roll
+from models.actions import ActionSpace, Roll, max_rolls
 from models.data_files import load
 from models.pieces import piece
 from models.round_rules import occupations
@@ -27,6 +27,9 @@ class PendingRoll:
     spendables: Counts  # (name, count) the player may spend to move the result, counts > 0
     ore: int  # whaling: subtracted (boats' printed + added ore); pillaging: added (longship's ore)
     tiles: tuple[tuple[int, str], ...]  # aim high: sword value -> best blue tile takeable, sorted
+    modifier: int = 0  # the cards in play add this to each face (a -1 helps aiming low)
+    counts_as: Counts = ()  # (name, n): the cards in play make each such item spent move the roll by n
+    rolls: int = field(default_factory=max_rolls)  # at most, the cards in play may allow more
 
 
 def pending_roll(s: State, space: ActionSpace) -> PendingRoll:
@@ -39,7 +42,9 @@ def pending_roll(s: State, space: ActionSpace) -> PendingRoll:
     else:
         ore = max((o for t, o in s.ships if t == "longship"), default=0) if roll.ore == "longship-most-ore" else 0
         tiles = tuple(sorted(blue_tiles(s).items()))
-    return PendingRoll(s, roll, spendables, ore, tiles)
+    if not s.active:
+        return PendingRoll(s, roll, spendables, ore, tiles)
+    return PendingRoll(s, roll, spendables, ore, tiles, *occupations.dice_modifiers(s, roll.kind))
 
 
 def resolve_roll(pending: PendingRoll, success: bool, spent: Counts, result: int | None, setting: Setting) -> State:

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from models.actions import ActionSpace, Emigrate, Option
 from models.data_files import load
+from models.occupation_cards import RECEIVED
 from models.pieces import piece
 from models.round_rules import occupations
 from models.round_rules.actions import Action
@@ -91,6 +92,7 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
     s = pay(s, occupations.space_cost(s, space))
     if "pay" in choice:
         s = pay(s, space.pay_any_of[choice["pay"]])
+    priced = s  # what the action gives from here on, less what its options pay, is what it "receives"
     s = gain(s, space.gain, setting.players)
     for i in choice.get("options", ()):
         s = _apply_option(s, space.options[i], setting)
@@ -120,11 +122,13 @@ def _deterministic_effects(s: State, space: ActionSpace, choice: dict, setting: 
     if choice.get("forge"):
         target = choice["forge"]
         s = replace(s, goods=add_goods(s.goods, {"jewelry": 1})) if target == "jewelry" else take_specials(s, (target,), False)
+    # what the action gave of its own, before any card's gain (only cards in play ask)
+    received = {k: getattr(s, k) - getattr(priced, k) for k in RECEIVED} if s.active else {}
     if space.occupation:
         s = occupations.draw(s, space.occupation.draw, setting)
     if choice.get("play"):
         s = _play(s, choice["play"], choice, setting)
-    return occupations.each_time(s, space, choice, setting, strips) if s.active else s
+    return occupations.each_time(s, space, choice, setting, strips, received) if s.active else s
 
 
 def _explore(s: State, board: str) -> State:

@@ -1,12 +1,12 @@
 """Occupation cards drawn and played, with the effects models/data/occupation_effects.toml gives
 (models/occupation_cards.py reads it): gains and purchases when a card is played, each-time gains,
-and discounts.
+discounts, and dice modifiers.
 
 A state holds its hand in two parts: `hand`, the printed points of cards without a modelled effect
 (or drawn unseen), and `cards`, the numbers of cards with one; `active` holds the cards played whose
 lasting effect applies from then on: each-time gains with every action of their kind (`each_time`,
 or in a roll's outcome: `roll_with_cards`), discounts on a space's or an emigration's price
-(`space_cost`, `emigration_cost`). A play of k cards
+(`space_cost`, `emigration_cost`), changes to a roll (`dice_modifiers`). A play of k cards
 plays the cards the choice names first, each with the purchase chosen for it if any, then the best
 of the rest by printed points (a card without an effect first on equal points). Every card played
 gives its free gains and joins play, named or not; only a named card may buy.
@@ -14,13 +14,15 @@ gives its free gains and joins play, named or not; only a named card may buy.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace as dataclass_replace
 from itertools import combinations
 
-from models.actions import ActionSpace, Bundle, Roll
+from models.actions import ActionSpace, Bundle, Roll, max_rolls
 from models.boards import board as board_named
-from models.occupation_cards import DISCOUNTS, Part, effect_of, points_of
+from models.occupation_cards import DISCOUNTS, EachTime, Part, effect_of, points_of
+from models.pieces import piece
 from models.round_rules.afford import can_pay, needs_met, ships_fit
 from models.round_rules.bundles import gain, pay
 from models.round_rules.state import Setting, State, replace
@@ -74,21 +76,46 @@ def _play_card(s: State, number: int, buy: int | None, setting: Setting) -> Stat
     return s
 
 
-def each_time(s: State, space: ActionSpace, choice: dict, setting: Setting, strips: tuple) -> State:
+def each_time(s: State, space: ActionSpace, choice: dict, setting: Setting, strips: tuple, received: dict) -> State:
     """The each-time gains of the cards in play for an action on `space` with these choices, which
-    began with the mountain strips `strips`."""
-    taken = _stones(strips) - _stones(s.mountains)
+    began with the mountain strips `strips` and gave `received` (wood, stone, ore, silver) of its own."""
     for number in s.active:
         for e in effect_of(number).each_time:
-            times = taken if e.when == "mountain-stone" else int(_occurs(e.when, space, choice))
+            times = _times(e, space, choice, strips, s.mountains, received)
             if times:
-                got = _scaled(e.gain, count(s, e.per, setting)) if e.per else e.gain
+                got = _stepped(e, strips, s.mountains) if e.steps else e.gain
+                got = _scaled(got, count(s, e.per, setting)) if e.per else got
                 s = gain(s, _scaled(got, times), setting.players)
     return s
 
 
-def _stones(strips: tuple[tuple[str, ...], ...]) -> int:
-    return sum(strip.count("stone") for strip in strips)
+def _times(e: EachTime, space: ActionSpace, choice: dict, strips: tuple, left: tuple, received: dict) -> int:
+    if e.when == "mountain-stone":
+        return _taken(strips, "stone") - _taken(left, "stone")
+    if e.when == "mountain-silver":  # items go from the arrow end: a strip's last space goes when it empties
+        return _ending(strips, "silver-2") - _ending(left, "silver-2")
+    if e.when == "mountain-kinds":
+        return int(strips != left)
+    if e.when == "receiving":  # once an action, however much more it gives
+        return int(all(received.get(k, 0) >= n for k, n in e.received))
+    return int(_occurs(e.when, space, choice))
+
+
+def _stepped(e: EachTime, strips: tuple, left: tuple) -> Bundle:
+    """The gain of the highest step the kinds of item an action took from the strips reach."""
+    taken = Counter(i for strip in strips for i in strip)
+    taken.subtract(i for strip in left for i in strip)
+    kinds = sum(1 for n in taken.values() if n > 0)
+    reached = [st.gain for st in e.steps if kinds >= st.at_least]
+    return reached[-1] if reached else Bundle()
+
+
+def _taken(strips: tuple[tuple[str, ...], ...], item: str) -> int:
+    return sum(strip.count(item) for strip in strips)
+
+
+def _ending(strips: tuple[tuple[str, ...], ...], item: str) -> int:
+    return sum(1 for strip in strips if strip[-1] == item)
 
 
 def _occurs(when: str, space: ActionSpace, choice: dict) -> bool:
@@ -132,6 +159,30 @@ def after_success(s: State, roll: Roll, spent: tuple[tuple[str, int], ...], sett
                 continue
             if all(dict(spent).get(name, 0) == n for name, n in e.spent):
                 s = gain(s, e.gain, setting.players)
+    return s
+
+
+def dice_modifiers(s: State, kind: str) -> tuple[int, tuple[tuple[str, int], ...], int]:
+    """What the cards in play do to a roll of `kind`: the sum of their additions to each face, what
+    an item spent moves the roll by where a card makes it more than 1 (the most any card says), and
+    the rolls allowed."""
+    add, counts, rolls = 0, {}, max_rolls()
+    for number in s.active:
+        for d in effect_of(number).dice:
+            if kind in d.kinds:
+                add += d.add
+                for name, n in d.counts_as:
+                    counts[name] = max(counts.get(name, 1), n)
+                rolls = max(rolls, d.rolls)
+    return add, tuple(sorted(counts.items())), rolls
+
+
+def in_phase(s: State, phase: str, setting: Setting) -> State:
+    """The each-round gains of the cards in play in a phase of the round (models/round_end.py)."""
+    for number in s.active:
+        for r in effect_of(number).each_round:
+            if r.when == phase:
+                s = _take(s, r.part, setting)
     return s
 
 
@@ -208,6 +259,12 @@ def count(s: State, thing: str, setting: Setting) -> int:
         return s.animals(thing)
     if thing == "animal-kinds":
         return sum(1 for a in ("sheep", "cattle") if s.animals(a))
+    if thing == "armed-longship":
+        return sum(1 for t, o in s.ships if t == "longship" and o >= 2)
+    if thing == "red-kinds":  # a pregnant animal is its kind
+        return len({g.removeprefix("pregnant-") for g, _ in s.goods if piece(g).colour == "red"})
+    if thing == "meat-pair":
+        return min(s.count("game-meat"), s.count("whale-meat"))
     return s.count(thing)
 
 

@@ -72,12 +72,16 @@ def _merged(rolls: list[dict]) -> list[tuple[int, int, dict]]:
 
 
 def _cost(pending: PendingRoll) -> str:
-    """What a kept roll costs or what moves it: the spendables the player holds."""
+    """What a kept roll costs or what moves it: the spendables the player holds, and the cards' modifiers."""
     roll = pending.roll
     held = listing(plural(name(k)) if k not in ("wood", "stone") else k for k, _ in pending.spendables)
+    m = pending.modifier
+    cards = f" {'plus' if m > 0 else 'minus'} {abs(m)} (cards in play)" if m else ""
+    counts = "".join(f", each {name(k)} counts {n}" for k, n in pending.counts_as if k in dict(pending.spendables))
     if roll.aim == "low":
-        pips = "its pips" if not pending.ore else f"its pips minus {pending.ore} (ore on the boats)"
-        return f"a kept roll costs {pips} in {held}" if held else f"a kept roll must show at most {pending.ore}"
+        pips = "its pips" + (f" minus {pending.ore} (ore on the boats)" if pending.ore else "") + cards
+        most = pending.ore - m
+        return f"a kept roll costs {pips} in {held}{counts}" if held else f"a kept roll must show at most {most}"
     plus = f" plus {pending.ore} (ore on the longship)" if pending.ore else ""
-    each = f", each of your {held} spent adds 1" if held else ""
-    return f"the result is the die{plus}{each}; a blue tile up to that sword value"
+    each = f", each of your {held} spent adds 1{counts.replace(' counts', ' adds')}" if held else ""
+    return f"the result is the die{plus}{cards}{each}; a blue tile up to that sword value"
