@@ -58,9 +58,9 @@ def test_a_play_names_at_most_two_cards_with_an_effect():
 def test_the_scribe_is_paid_for_exploring_as_for_emigrating():
     s, setting = make([])
     s = replace(s, active=(125,))
-    explored = occupations.each_time(s, spaces_by_id()["explore-short"], {"explore": "shetland"}, setting, s.mountains)
+    explored = occupations.each_time(s, spaces_by_id()["explore-short"], {"explore": "shetland"}, setting, s.mountains, {})
     assert explored.count("rune-stone") == s.count("rune-stone") + 1
-    idle = occupations.each_time(s, spaces_by_id()["explore-short"], {}, setting, s.mountains)
+    idle = occupations.each_time(s, spaces_by_id()["explore-short"], {}, setting, s.mountains, {})
     assert idle.count("rune-stone") == s.count("rune-stone")
 
 
