@@ -4,7 +4,7 @@ A lexicographic objective is solved level by level: optimise level 1, fix it to 
 optimum, optimise level 2 under that, and so on. No level is weighted against another with a
 big-M constant, so each level's optimum is exact and each solve's LP stays well scaled. Levels
 whose value ranges multiply to a small enough number may be packed into one exact weighted sum
-(`max_packed_range`), which saves solves on many tiny tie-break levels and changes no answer.
+(`max_packed_range`, planner/cpsat_packing.py), which saves solves on many tiny tie-break levels and changes no answer.
 
 Each later solve starts from the previous answer as a hint (it stays feasible once the earlier
 levels are fixed), so it usually only has to prove. The levels are fixed on a copy of the model,
@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ortools.sat.python import cp_model
+
+from planner.cpsat_packing import first_level_value, pack, weighted
 
 log = logging.getLogger(__name__)
 
@@ -126,36 +128,6 @@ def make_solver(params: SolveParams, seconds_left: float | None, work_left: floa
     for name, value in params.extra.items():
         setattr(solver.parameters, name, value)
     return solver
-
-
-def pack(levels: list[Level], max_packed_range: int | None) -> list[list[Level]]:
-    """Consecutive levels of the same sense grouped so one weighted sum keeps their order exactly."""
-    if not max_packed_range:
-        return [[level] for level in levels]
-    groups: list[list[Level]] = []
-    span = max_packed_range + 1
-    for level in levels:
-        size = level.high - level.low + 1
-        if groups and groups[-1][0].maximize == level.maximize and span * size <= max_packed_range:
-            groups[-1].append(level)
-            span *= size
-        else:
-            groups.append([level])
-            span = size
-    return groups
-
-
-def weighted(group: list[Level]) -> cp_model.LinearExprT:
-    """The first level in units of the later levels' ranges, each later level counted from its
-    low: lexicographic, exactly. A lone level is its own expression, so the objective's value and
-    bound are the level's."""
-    total, weight = 0, 1
-    for level in reversed(group[1:]):
-        # not `+=`: CP-SAT's sums add in place, and `expr - 0` is `expr`, so the level's own
-        # expression would grow into the objective (its value read back as the whole sum)
-        total = total + weight * (level.expr - level.low)
-        weight *= level.high - level.low + 1
-    return total + weight * group[0].expr
 
 
 def hint_solution(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
@@ -336,15 +308,6 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     log.debug("whole level below %d: %s, work %.2f", upper, solver.status_name(code), solver.response_proto.deterministic_time)
     bound = None if code != cp_model.FEASIBLE else sign * min(sign * solver.best_objective_bound, upper)
     return LevelStep(solver, code, bound, solves + 1)
-
-
-def first_level_value(group: list[Level], value: float) -> float:
-    """The group's first level's value (or bound) read off its weighted objective (`weighted`),
-    where the later levels add less than one unit of the first."""
-    weight = 1
-    for level in group[1:]:
-        weight *= level.high - level.low + 1
-    return value // weight
 
 
 def lowered(upper: int, sign: int, bound: int | None) -> int:

@@ -111,7 +111,7 @@ class ProgressReporter(cp_model.CpSolverSolutionCallback):
         self.level, self.decode, self.on_progress = level, decode, on_progress
 
     def on_solution_callback(self) -> None:
-        # a lone level's objective is its own expression (planner.cpsat.weighted)
+        # a lone level's objective is its own expression (planner.cpsat_packing.weighted)
         v, b = self.decode(self.objective_value), self.decode(self.best_objective_bound)
         self.on_progress(f"{self.level.name} {v:g} (bound {b:g})", v, b, self.wall_time)
 
