@@ -4,7 +4,8 @@ A lexicographic objective is solved level by level: optimise level 1, fix it to 
 optimum, optimise level 2 under that, and so on. No level is weighted against another with a
 big-M constant, so each level's optimum is exact and each solve's LP stays well scaled. Levels
 whose value ranges multiply to a small enough number may be packed into one exact weighted sum
-(`max_packed_range`, planner/cpsat_packing.py), which saves solves on many tiny tie-break levels and changes no answer.
+(`max_packed_range`, planner/cpsat_packing.py), which saves solves on many tiny tie-break levels
+and changes no answer.
 
 Each later solve starts from the previous answer as a hint (it stays feasible once the earlier
 levels are fixed), so it usually only has to prove. The levels are fixed on a copy of the model,
@@ -281,8 +282,9 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
         if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves + within)
-        if dear_bound is not None:
-            upper, dear_bound = lowered(upper, sign, dear_bound(sign * upper)), None
+        if dear_bound is not None:  # asked with the best bound known, the window's refutation taken in
+            known = upper if step.code != cp_model.INFEASIBLE else min(upper, target - 1)
+            upper, dear_bound = lowered(upper, sign, dear_bound(sign * known)), None
         hard = hard or (work_cap is not None and step.code == cp_model.UNKNOWN)
         if point and width == 1 and work_cap is not None and step.code == cp_model.UNKNOWN and target <= upper:
             within += 1  # out of its first cap, not above the proven bound: any solution within the support is optimal
