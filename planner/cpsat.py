@@ -100,6 +100,7 @@ class SolveParams:
     # (lp_bound.fixings_in_rounds), at most this many, while a round fixes `round_share` of the variables
     fixing_rounds: int = 0
     round_share: float = 0.01
+    rounds_min_share: float = 0.0  # rounds only for a window whose bound alone fixes this share of the variables
     # with lp_bound and a level's `support`: the work a one-value window's search within the support may take
     support_work: float | None = None
 
@@ -318,8 +319,9 @@ def lowered(upper: int, sign: int, bound: int | None) -> int:
 
 
 def window_fixings(problem, lp, target: int, params: SolveParams) -> list[tuple[int, int]]:
-    """What every solution worth `target` must fix: the bound's fixings, in rounds if asked."""
-    if not params.fixing_rounds:
+    """What every solution worth `target` must fix: the bound's fixings, in rounds if asked and
+    the bound alone fixes `rounds_min_share` of the variables there."""
+    if not params.fixing_rounds or fixed_share(lp, target) < params.rounds_min_share:
         return lp.fixings(target)
     from planner.lp_bound import fixings_in_rounds
 

@@ -179,6 +179,18 @@ class SharesAt:
         return [(0, 1)] * self.fixed.get(target, 0)
 
 
+def test_a_window_gets_fixing_rounds_only_where_its_bound_alone_fixes_enough(monkeypatch):
+    """`rounds_min_share`: the rounds (planner.lp_bound.fixings_in_rounds) run for a window whose bound fixes
+    that share of the variables, and not below it, where the bound's own fixings are the window's."""
+    import planner.lp_bound
+    from planner.cpsat import window_fixings
+
+    monkeypatch.setattr(planner.lp_bound, "fixings_in_rounds", lambda problem, lp, target, *rest: [(1, 0)] * 99)
+    lp, params = SharesAt({10: 40, 9: 7}), SolveParams(fixing_rounds=3, rounds_min_share=0.2)
+    assert [len(window_fixings(None, lp, target, params)) for target in (10, 9)] == [99, 7]
+    assert len(window_fixings(None, lp, 9, SolveParams(fixing_rounds=3))) == 99  # by default every window
+
+
 def test_windows_look_one_value_at_a_time_near_the_bound_then_gallop_or_stop():
     from planner.cpsat import next_target
 
