@@ -22,7 +22,7 @@ for a level given a `support`, such a one-value window is searched within what t
 point uses, for at most `support_work` (a solution there is optimal; none proves nothing); a level
 whose window ran out of that first cap gets its `late` constraints in the whole search. With
 `fixing_rounds` a window's fixings are found in rounds: the LP solved again with them as bounds
-fixes more. Every step is exact, so answers do not change.
+fixes more (only where the bound alone fixes `rounds_min_share` of the variables). Every step is exact, so answers do not change.
 """
 
 from __future__ import annotations
