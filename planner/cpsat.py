@@ -4,7 +4,8 @@ A lexicographic objective is solved level by level: optimise level 1, fix it to 
 optimum, optimise level 2 under that, and so on. No level is weighted against another with a
 big-M constant, so each level's optimum is exact and each solve's LP stays well scaled. Levels
 whose value ranges multiply to a small enough number may be packed into one exact weighted sum
-(`max_packed_range`), which saves solves on many tiny tie-break levels and changes no answer.
+(`max_packed_range`, planner/cpsat_packing.py), which saves solves on many tiny tie-break levels
+and changes no answer.
 
 Each later solve starts from the previous answer as a hint (it stays feasible once the earlier
 levels are fixed), so it usually only has to prove. The levels are fixed on a copy of the model,
@@ -21,7 +22,7 @@ for a level given a `support`, such a one-value window is searched within what t
 point uses, for at most `support_work` (a solution there is optimal; none proves nothing); a level
 whose window ran out of that first cap gets its `late` constraints in the whole search. With
 `fixing_rounds` a window's fixings are found in rounds: the LP solved again with them as bounds
-fixes more. Every step is exact, so answers do not change.
+fixes more (only where the bound alone fixes `rounds_min_share` of the variables). Every step is exact, so answers do not change.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ortools.sat.python import cp_model
+
+from planner.cpsat_packing import first_level_value, pack, weighted
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +100,7 @@ class SolveParams:
     # (lp_bound.fixings_in_rounds), at most this many, while a round fixes `round_share` of the variables
     fixing_rounds: int = 0
     round_share: float = 0.01
+    rounds_min_share: float = 0.0  # rounds only for a window whose bound alone fixes this share of the variables
     # with lp_bound and a level's `support`: the work a one-value window's search within the support may take
     support_work: float | None = None
 
@@ -126,36 +130,6 @@ def make_solver(params: SolveParams, seconds_left: float | None, work_left: floa
     for name, value in params.extra.items():
         setattr(solver.parameters, name, value)
     return solver
-
-
-def pack(levels: list[Level], max_packed_range: int | None) -> list[list[Level]]:
-    """Consecutive levels of the same sense grouped so one weighted sum keeps their order exactly."""
-    if not max_packed_range:
-        return [[level] for level in levels]
-    groups: list[list[Level]] = []
-    span = max_packed_range + 1
-    for level in levels:
-        size = level.high - level.low + 1
-        if groups and groups[-1][0].maximize == level.maximize and span * size <= max_packed_range:
-            groups[-1].append(level)
-            span *= size
-        else:
-            groups.append([level])
-            span = size
-    return groups
-
-
-def weighted(group: list[Level]) -> cp_model.LinearExprT:
-    """The first level in units of the later levels' ranges, each later level counted from its
-    low: lexicographic, exactly. A lone level is its own expression, so the objective's value and
-    bound are the level's."""
-    total, weight = 0, 1
-    for level in reversed(group[1:]):
-        # not `+=`: CP-SAT's sums add in place, and `expr - 0` is `expr`, so the level's own
-        # expression would grow into the objective (its value read back as the whole sum)
-        total = total + weight * (level.expr - level.low)
-        weight *= level.high - level.low + 1
-    return total + weight * group[0].expr
 
 
 def hint_solution(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
@@ -309,8 +283,9 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
         if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves + within)
-        if dear_bound is not None:
-            upper, dear_bound = lowered(upper, sign, dear_bound(sign * upper)), None
+        if dear_bound is not None:  # asked with the best bound known, the window's refutation taken in
+            known = upper if step.code != cp_model.INFEASIBLE else min(upper, target - 1)
+            upper, dear_bound = lowered(upper, sign, dear_bound(sign * known)), None
         hard = hard or (work_cap is not None and step.code == cp_model.UNKNOWN)
         if point and width == 1 and work_cap is not None and step.code == cp_model.UNKNOWN and target <= upper:
             within += 1  # out of its first cap, not above the proven bound: any solution within the support is optimal
@@ -338,23 +313,15 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     return LevelStep(solver, code, bound, solves + 1)
 
 
-def first_level_value(group: list[Level], value: float) -> float:
-    """The group's first level's value (or bound) read off its weighted objective (`weighted`),
-    where the later levels add less than one unit of the first."""
-    weight = 1
-    for level in group[1:]:
-        weight *= level.high - level.low + 1
-    return value // weight
-
-
 def lowered(upper: int, sign: int, bound: int | None) -> int:
     """`upper` (a bound on sign * objective) with a proven bound on the objective taken in."""
     return upper if bound is None else min(upper, sign * bound)
 
 
 def window_fixings(problem, lp, target: int, params: SolveParams) -> list[tuple[int, int]]:
-    """What every solution worth `target` must fix: the bound's fixings, in rounds if asked."""
-    if not params.fixing_rounds:
+    """What every solution worth `target` must fix: the bound's fixings, in rounds if asked and
+    the bound alone fixes `rounds_min_share` of the variables there."""
+    if not params.fixing_rounds or fixed_share(lp, target) < params.rounds_min_share:
         return lp.fixings(target)
     from planner.lp_bound import fixings_in_rounds
 

@@ -233,6 +233,17 @@ def test_the_lp_bound_path_matches_exhaustive_search(test_boards, objective, mon
     assert bounds and all(b is not None for b in bounds)  # the LP path was taken
 
 
+@pytest.mark.parametrize("objective, share", [("blend", 0.2), ("final", 0.0), ("income", 0.0)])
+def test_only_the_blends_windows_skip_fixing_rounds_where_the_lp_fixes_little(objective, share, monkeypatch):
+    """The blend's solves carry BLEND_ROUNDS_MIN_SHARE (planner.cpsat's `rounds_min_share`), the others none."""
+    import planner.placement.solve as solve
+
+    real, seen = solve.solve_lexicographic, []
+    monkeypatch.setattr(solve, "solve_lexicographic", lambda model, levels, params, *a, **k: seen.append(params.rounds_min_share) or real(model, levels, params, *a, **k))
+    run_place(snap([{"id": "home", "board": "home-long"}], goods={"peas": 2, "mead": 1}), Settings(objective=objective))
+    assert seen and set(seen) == {share}
+
+
 def test_real_long_house_orange_and_red_apart():
     """peas, peas and mead in the long house: exhaustive over every layout of the real board."""
     house = models.boards.board("long-house")

@@ -54,6 +54,10 @@ SECOND_DUALS_AFTER = 0.5
 # degenerate LP), at most this many rounds, 0.05-0.5 s of GLOP each, while a round fixes 1% of the variables
 # (place20 in benchmarks/RESULTS-placement.md).
 FIXING_ROUNDS = 3
+# The blend's windows get their rounds only where the LP alone fixes this share of the variables: below the LP bound
+# on random late inventories it fixes 10-12% (600-700 of 6,600), three rounds of GLOP took 0.3-0.45 s to reach 12-20%,
+# and the window then ran out of its cap either way (place35 in benchmarks/RESULTS-placement.md).
+BLEND_ROUNDS_MIN_SHARE = 0.2
 # A one-value window still open after SECOND_DUALS_AFTER is next searched within the LP's support
 # (lp_support.py) for at most this much work: seeded random late inventories' windows at the
 # optimum took 1.8-3.7 units more in the whole model, within the support 0.07-0.36 on two of
@@ -111,7 +115,7 @@ class ProgressReporter(cp_model.CpSolverSolutionCallback):
         self.level, self.decode, self.on_progress = level, decode, on_progress
 
     def on_solution_callback(self) -> None:
-        # a lone level's objective is its own expression (planner.cpsat.weighted)
+        # a lone level's objective is its own expression (planner.cpsat_packing.weighted)
         v, b = self.decode(self.objective_value), self.decode(self.best_objective_bound)
         self.on_progress(f"{self.level.name} {v:g} (bound {b:g})", v, b, self.wall_time)
 
@@ -140,6 +144,8 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     ordered = lambda chosen: not boards_without_order(pm, snapshot, chosen, order_of)  # noqa: E731
     greedy = best_greedy(pm, objective, final, bonus_bound, index, ordered)
     params = solver_params(settings)
+    if objective.name == "blend":
+        params = replace(params, rounds_min_share=BLEND_ROUNDS_MIN_SHARE)
     settle_work = 0.0
     if objective.name == "income":
         objective, greedy, settle_work = settle_income_level(pm, objective, choice, greedy, ordered, params.work_limit)
