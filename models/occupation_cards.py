@@ -275,12 +275,7 @@ def _received(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:
         raise ActionDataError(f"{where}: `received` goes with, and only with, when = \"receiving\"")
     if "received" not in raw:
         return ()
-    got = raw["received"]
-    if not isinstance(got, dict) or not got or any(k not in RECEIVED for k in got):
-        raise ActionDataError(f"{where}.received: a table of some of {list(RECEIVED)}")
-    if any(not isinstance(n, int) or isinstance(n, bool) or n <= 0 for n in got.values()):
-        raise ActionDataError(f"{where}.received: expected whole numbers above 0")
-    return tuple(sorted(got.items()))
+    return _amounts(raw["received"], RECEIVED, f"{where}.received", f"some of {list(RECEIVED)}")
 
 
 def _spent(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:
@@ -289,12 +284,16 @@ def _spent(raw: dict[str, Any], where: str) -> tuple[tuple[str, int], ...]:
     if not raw["when"].endswith("-success") or raw["when"] not in ROLL_OUTCOMES:
         raise ActionDataError(f"{where}.spent: only a roll's success has things spent on it")
     spendable = {name for sp in load_action_spaces().values() if sp.roll for name in sp.roll.spend}
-    spent = raw["spent"]
-    if not isinstance(spent, dict) or not spent or any(k not in spendable for k in spent):
-        raise ActionDataError(f"{where}.spent: a table of what a roll may spend, from {sorted(spendable)}")
-    if any(not isinstance(n, int) or isinstance(n, bool) or n <= 0 for n in spent.values()):
-        raise ActionDataError(f"{where}.spent: expected whole numbers above 0")
-    return tuple(sorted(spent.items()))
+    return _amounts(raw["spent"], spendable, f"{where}.spent", f"what a roll may spend, from {sorted(spendable)}")
+
+
+def _amounts(table: object, allowed, where: str, what: str) -> tuple[tuple[str, int], ...]:
+    """A non-empty table of whole numbers above 0 keyed by names in `allowed`, sorted."""
+    if not isinstance(table, dict) or not table or any(k not in allowed for k in table):
+        raise ActionDataError(f"{where}: a table of {what}")
+    if any(not isinstance(n, int) or isinstance(n, bool) or n <= 0 for n in table.values()):
+        raise ActionDataError(f"{where}: expected whole numbers above 0")
+    return tuple(sorted(table.items()))
 
 
 def _part(raw: dict[str, Any], where: str) -> Part:
