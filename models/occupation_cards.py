@@ -187,19 +187,26 @@ def effects() -> dict[int, Effect]:
 
 
 def _effect(raw: dict[str, Any], where: str) -> Effect:
-    _check_keys(raw, {"number", "name", "gains", "buys", "each_time", "discounts", "dice", "each_round"}, where)
+    readers = _readers()
+    _check_keys(raw, {"number", "name", *readers}, where)
     number = raw.get("number")
     if number not in by_number() or by_number()[number].name != raw.get("name"):
         raise ActionDataError(f"{where}: card {number!r} is not named {raw.get('name')!r} in occupations.toml")
-    gains = tuple(_part(p, f"{where}.gains[{j}]") for j, p in enumerate(raw.get("gains", [])))
-    buys = tuple(_part(p, f"{where}.buys[{j}]") for j, p in enumerate(raw.get("buys", [])))
-    each_time = tuple(_each_time(e, f"{where}.each_time[{j}]") for j, e in enumerate(raw.get("each_time", [])))
-    discounts = tuple(_discount(d, f"{where}.discounts[{j}]") for j, d in enumerate(raw.get("discounts", [])))
-    dice = tuple(_dice_rule(d, f"{where}.dice[{j}]") for j, d in enumerate(raw.get("dice", [])))
-    each_round = tuple(_round_gain(r, f"{where}.each_round[{j}]") for j, r in enumerate(raw.get("each_round", [])))
-    if not (gains or buys or each_time or discounts or dice or each_round):
+    parts = {
+        key: tuple(read(entry, f"{where}.{key}[{j}]") for j, entry in enumerate(raw.get(key, [])))
+        for key, read in readers.items()
+    }
+    if not any(parts.values()):
         raise ActionDataError(f"{where}: a card with no gains, buys, each-time gains, discounts or dice rules")
-    return Effect(number, gains, buys, each_time, discounts, dice, each_round)
+    return Effect(number, **parts)
+
+
+def _readers() -> dict:
+    """Each list a card's effect may hold (Effect's fields), and the function reading one entry of it."""
+    return {
+        "gains": _part, "buys": _part, "each_time": _each_time, "discounts": _discount, "dice": _dice_rule,
+        "each_round": _round_gain,
+    }  # fmt: skip
 
 
 def _round_gain(raw: Any, where: str) -> RoundGain:

@@ -70,11 +70,16 @@ def _note(pending: PendingRoll, result: dice.Outcome, setting: Setting) -> str:
 # The distributions depend only on these few numbers: cached, a search asks for the same ones often.
 
 
+def _modifiers(cards: tuple) -> dict:
+    """The cards' dice modifiers (a hashable tuple, for the caches) as the distributions' keyword arguments."""
+    modifier, counts_as, rolls = cards
+    return {"rolls": rolls, "modifier": modifier, "counts_as": dict(counts_as)}
+
+
 @cache
 def _low(kind: str, spendables, success: float, failure: float, spend, ore: int, cards: tuple) -> dice.Distribution:
     values = dice.Values(success=success, failure=failure, spend=dict(spend))
-    modifier, counts_as, rolls = cards
-    mods = {"rolls": rolls, "modifier": modifier, "counts_as": dict(counts_as)}
+    mods = _modifiers(cards)
     if kind == "hunt":
         return dice.hunt_distribution(dict(spendables), values, **mods)
     if kind == "snare":
@@ -85,8 +90,7 @@ def _low(kind: str, spendables, success: float, failure: float, spend, ore: int,
 @cache
 def _high(kind: str, spendables, failure: float, spend, table, ore: int, cards: tuple) -> dice.Distribution:
     values = dice.Values(failure=failure, spend=dict(spend))
-    modifier, counts_as, rolls = cards
-    mods = {"rolls": rolls, "modifier": modifier, "counts_as": dict(counts_as)}
+    mods = _modifiers(cards)
     if kind == "raid":
         return dice.raid_distribution(dict(spendables), values, dict(table), **mods)
     return dice.pillage_distribution(dict(spendables), values, dict(table), ore=ore, **mods)

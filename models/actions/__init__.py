@@ -7,6 +7,8 @@ The TOML file documents the effect vocabulary.
 
 from models.actions.parse import check_keys, load_action_spaces, max_rolls, parse_action_spaces, parse_bundle
 from models.actions.spaces import (
+    BUNDLE_SCALARS,
+    BUNDLE_TABLES,
     EMPTY,
     ActionDataError,
     ActionSpace,
@@ -38,6 +40,8 @@ from models.actions.vocabulary import (
 __all__ = [
     "ANIMALS",
     "BUILDINGS",
+    "BUNDLE_SCALARS",
+    "BUNDLE_TABLES",
     "EMPTY",
     "EXPLORATION_BOARDS",
     "GOODS",

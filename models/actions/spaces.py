@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 Counts = tuple[tuple[str, int], ...]  # (name, amount) pairs, hashable unlike a dict
 BUNDLE_SCALARS = ("silver", "wood", "stone", "ore", "weapon_draws", "vikings", "wood_per_player")
+BUNDLE_TABLES = ("goods", "weapons", "ships", "buildings")  # (name, count) pairs
 
 
 class ActionDataError(ValueError):

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace as dataclass_replace
-from itertools import combinations
+from itertools import combinations, product
 
-from models.actions import ActionSpace, Bundle, Roll, max_rolls
+from models.actions import BUNDLE_SCALARS, BUNDLE_TABLES, ActionSpace, Bundle, Roll, max_rolls
 from models.boards import board as board_named
 from models.occupation_cards import DISCOUNTS, EachTime, Part, effect_of, points_of
 from models.pieces import piece
@@ -293,7 +293,8 @@ def _purchase_sets(s: State, named: tuple[int, ...], setting: Setting) -> Iterat
     for number in named:
         buys = effect_of(number).buys
         options.append([None] + [(number, i) for i, part in enumerate(buys) if can_buy(s, part, setting)])
-    for chosen in _product(options):
+    for combination in product(*options):
+        chosen = tuple(c for c in combination if c)  # None: that card buys nothing
         if len(chosen) < 2 or _payable_together(s, chosen, setting):
             yield chosen
 
@@ -304,15 +305,6 @@ def _payable_together(s: State, chosen: tuple[tuple[int, int], ...], setting: Se
         c, g = resolved(s, effect_of(number).buys[which], setting)
         cost, got = _merged(cost, c), _merged(got, g)
     return can_pay(s, cost) and ships_fit(s, got)
-
-
-def _product(options: list[list]) -> Iterator[tuple]:
-    if not options:
-        yield ()
-        return
-    for first in options[0]:
-        for rest in _product(options[1:]):
-            yield ((first,) if first else ()) + rest
 
 
 def _scaled(b: Bundle, n: int) -> Bundle:
@@ -327,9 +319,9 @@ def _merged(a: Bundle, b: Bundle) -> Bundle:
 
 def _combine(a: Bundle, b: Bundle, times: int) -> Bundle:
     """a plus `times` copies of b."""
-    scalars = {f: getattr(a, f) + times * getattr(b, f) for f in ("silver", "wood", "stone", "ore", "weapon_draws", "vikings", "wood_per_player")}
+    scalars = {f: getattr(a, f) + times * getattr(b, f) for f in BUNDLE_SCALARS}
     tables = {}
-    for f in ("goods", "weapons", "ships", "buildings"):
+    for f in BUNDLE_TABLES:
         total = dict(getattr(a, f))
         for k, n in getattr(b, f):
             total[k] = total.get(k, 0) + times * n
