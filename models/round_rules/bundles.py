@@ -1,12 +1,12 @@
 """Paying and gaining: bundles of silver, resources, goods, weapons, ships and buildings applied to a
-state, special tiles taken, a good upgraded, a bundle's worth."""
+state, special tiles taken, a good upgraded, a bundle's worth, bundles added up."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
 
-from models.actions import EMPTY as EMPTY_BUNDLE, Bundle
+from models.actions import BUNDLE_SCALARS, BUNDLE_TABLES, EMPTY as EMPTY_BUNDLE, Bundle
 from models.pieces import piece
 from models.round_rules.state import WEAPON_CYCLE, Counts, State, replace
 
@@ -87,3 +87,26 @@ def bundle_value(b: Bundle, values: Mapping[str, float]) -> float:
     total += sum(values.get(g, 0) * n for g, n in b.goods) + sum(values.get(w, 0) * n for w, n in b.weapons)
     return total + b.vikings * values.get("viking", 0)
 
+
+def scaled(b: Bundle, n: int) -> Bundle:
+    """n copies of b added up (nothing for n <= 0)."""
+    if n <= 0:
+        return Bundle()
+    return _combine(b, b, n - 1) if n > 1 else b
+
+
+def merged(a: Bundle, b: Bundle) -> Bundle:
+    """a and b added up."""
+    return _combine(a, b, 1)
+
+
+def _combine(a: Bundle, b: Bundle, times: int) -> Bundle:
+    """a plus `times` copies of b."""
+    scalars = {f: getattr(a, f) + times * getattr(b, f) for f in BUNDLE_SCALARS}
+    tables = {}
+    for f in BUNDLE_TABLES:
+        total = dict(getattr(a, f))
+        for k, n in getattr(b, f):
+            total[k] = total.get(k, 0) + times * n
+        tables[f] = tuple(sorted(total.items()))
+    return Bundle(**scalars, **tables)

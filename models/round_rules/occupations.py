@@ -19,12 +19,12 @@ from collections.abc import Iterator
 from dataclasses import replace as dataclass_replace
 from itertools import combinations, product
 
-from models.actions import BUNDLE_SCALARS, BUNDLE_TABLES, ActionSpace, Bundle, Roll, max_rolls
+from models.actions import ActionSpace, Bundle, Roll, max_rolls
 from models.boards import board as board_named
 from models.occupation_cards import DISCOUNTS, EachTime, Part, effect_of, points_of
 from models.pieces import piece
 from models.round_rules.afford import can_pay, needs_met, ships_fit
-from models.round_rules.bundles import gain, pay
+from models.round_rules.bundles import gain, merged, pay, scaled
 from models.round_rules.state import Setting, State, replace
 
 NAMED_AT_MOST = 2  # cards a play names (the rest go by points): hands rarely hold more with effects
@@ -84,8 +84,8 @@ def each_time(s: State, space: ActionSpace, choice: dict, setting: Setting, stri
             times = _times(e, space, choice, strips, s.mountains, received)
             if times:
                 got = _stepped(e, strips, s.mountains) if e.steps else e.gain
-                got = _scaled(got, count(s, e.per, setting)) if e.per else got
-                s = gain(s, _scaled(got, times), setting.players)
+                got = scaled(got, count(s, e.per, setting)) if e.per else got
+                s = gain(s, scaled(got, times), setting.players)
     return s
 
 
@@ -144,9 +144,9 @@ def roll_with_cards(s: State, roll: Roll) -> Roll:
     for number in s.active:
         for e in effect_of(number).each_time:
             if e.when == f"{roll.kind}-success" and not e.spent and roll.aim == "low":
-                success = _merged(success, e.gain)
+                success = merged(success, e.gain)
             elif e.when == f"{roll.kind}-failure":
-                failure = _merged(failure, e.gain)
+                failure = merged(failure, e.gain)
     return dataclass_replace(roll, success=success, failure=failure)
 
 
@@ -230,14 +230,14 @@ def resolved(s: State, part: Part, setting: Setting) -> tuple[Bundle, Bundle]:
     """What a part costs and gives in this state (nothing, where no step is reached)."""
     cost, got = part.pay, part.gain
     if part.per:
-        got = _scaled(got, count(s, part.per, setting))
+        got = scaled(got, count(s, part.per, setting))
     if part.counts:
         reached = [st for st in part.steps if count(s, part.counts, setting) >= st.at_least]
         if not reached:
             return Bundle(), Bundle()
-        cost, got = _merged(cost, reached[-1].pay), _merged(got, reached[-1].gain)
+        cost, got = merged(cost, reached[-1].pay), merged(got, reached[-1].gain)
     if part.silver_per_round:
-        cost = _merged(cost, Bundle(silver=part.silver_per_round * s.round))
+        cost = merged(cost, Bundle(silver=part.silver_per_round * s.round))
     return cost, got
 
 
@@ -303,27 +303,5 @@ def _payable_together(s: State, chosen: tuple[tuple[int, int], ...], setting: Se
     cost, got = Bundle(), Bundle()
     for number, which in chosen:
         c, g = resolved(s, effect_of(number).buys[which], setting)
-        cost, got = _merged(cost, c), _merged(got, g)
+        cost, got = merged(cost, c), merged(got, g)
     return can_pay(s, cost) and ships_fit(s, got)
-
-
-def _scaled(b: Bundle, n: int) -> Bundle:
-    if n <= 0:
-        return Bundle()
-    return _combine(b, b, n - 1) if n > 1 else b
-
-
-def _merged(a: Bundle, b: Bundle) -> Bundle:
-    return _combine(a, b, 1)
-
-
-def _combine(a: Bundle, b: Bundle, times: int) -> Bundle:
-    """a plus `times` copies of b."""
-    scalars = {f: getattr(a, f) + times * getattr(b, f) for f in BUNDLE_SCALARS}
-    tables = {}
-    for f in BUNDLE_TABLES:
-        total = dict(getattr(a, f))
-        for k, n in getattr(b, f):
-            total[k] = total.get(k, 0) + times * n
-        tables[f] = tuple(sorted(total.items()))
-    return Bundle(**scalars, **tables)
