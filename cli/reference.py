@@ -182,8 +182,9 @@ def cards(
     """The 190 occupation cards: number, deck, printed points, and the effect affo applies when one is played and after.
 
     Name cards in a snapshot's hand to have them played for their effect (`"hand": ["Fisherman", 2]`);
-    an int is a card by its printed points. Only the effects of the cards marked are modelled (when
-    played, and for 24 of them each time an action of a kind is taken); every card scores its printed points.
+    an int is a card by its printed points. Only the effects of the cards marked are modelled: when
+    played, and for many of them from then on (each time an action of a kind is taken, a price, the
+    dice, or after each feast); every card scores its printed points.
 
     A name two cards print (Tutor, Spice Merchant) lists both; in a hand such a name is a card drawn unseen.
 
