@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from models.occupation_cards import effects
+from models.actions import ActionDataError
+from models.occupation_cards import _effect, effects
 from models.round_rules import replace
 from models.round_rules import occupations
 from models.round_rules.state import spaces_by_id
@@ -77,3 +78,30 @@ def test_the_patron_takes_a_silver_off_an_emigration_from_round_2():
     s, _ = make([])
     s = replace(s, active=(2,))
     assert [occupations.emigration_cost(replace(s, round=r), 1) for r in (1, 2, 3)] == [1, 1, 2]
+
+
+# --- the card data, strictly read: each error names the entry it is in (mutation found these unpinned) -----------
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"each_round": [{"when": "after-feast", "gain": {"silver": 1}, "pay": {}}]}, "card[0].each_round[0]: unknown keys ['pay']"),
+        ({"each_round": [{"when": "after-feast", "gain": {"silver": 1}, "per": "boat"}]}, "card[0].each_round[0].per: 'boat' is not one of"),
+        ({"dice": [{"kinds": ["hunt"], "add": -1, "times": 2}]}, "card[0].dice[0]: unknown keys ['times']"),
+        ({"dice": [{"kinds": ["hunt"], "rolls": 4.5}]}, "card[0].dice[0]: expected whole numbers"),
+        ({"dice": [{"kinds": ["hunt"], "rolls": True}]}, "card[0].dice[0]: expected whole numbers"),
+        ({"each_time": [{"when": "mountain-kinds", "steps": []}]}, "card[0].each_time[0].steps: a list of steps"),
+        ({"each_time": [{"when": "mountain-kinds", "steps": {"at_least": 2}}]}, "card[0].each_time[0].steps: a list of steps"),
+        ({"each_time": [{"when": "mountain-kinds", "steps": [{"at_least": "2", "gain": {"silver": 1}}]}]}, "card[0].each_time[0].steps[0].at_least"),
+        ({"each_time": [{"when": "mountain-kinds", "steps": [{"at_least": 2, "pay": {"silver": 1}, "gain": {"silver": 2}}]}]}, "card[0].each_time[0].steps: each step gives something and pays nothing"),
+        ({"each_time": [{"when": "raid-success", "spent": {"ore": 1}, "gain": {"silver": 1}}]}, "card[0].each_time[0].spent: a table"),
+        ({"each_time": [{"when": "receiving", "received": {"hide": 1}, "gain": {"silver": 1}}]}, "card[0].each_time[0].received: a table"),
+        ({"each_time": [{"when": "receiving", "received": {"wood": True}, "gain": {"silver": 1}}]}, "received: expected whole numbers above 0"),
+        ({"each_time": [{"when": "receiving", "received": {"wood": 1.5}, "gain": {"silver": 1}}]}, "received: expected whole numbers above 0"),
+    ],
+)
+def test_bad_card_data_is_refused_by_its_path(raw, message):
+    with pytest.raises(ActionDataError) as err:
+        _effect({"number": 27, "name": "Fisherman", **raw}, "card[0]")
+    assert message in str(err.value)
