@@ -240,13 +240,14 @@ class Watcher:
 
 def play_game(
     policy: Policy, seed: int, max_actions_per_round: int = 40, layout: Layout = Layout(), rounds: int | None = None,
-    watch: Watcher | None = None,
+    watch: Watcher | None = None, dice: random.Random | None = None,
 ) -> GameResult:
     """A long solo game played by `policy`, seen by `watch`; `rounds` stops early (after that
-    many rounds, with the final placement) for quick tests."""
+    many rounds, with the final placement) for quick tests. `dice`: the game's dice, seeded by
+    `seed` unless given (a study may reseed them mid-game: benchmarks/review_calibration.py)."""
     watch = watch or Watcher()
     snap, ctx, pile = new_game(seed)
-    rng, deck = random.Random(f"dice-{seed}"), Deck(seed)
+    rng, deck = dice or random.Random(f"dice-{seed}"), Deck(seed)
     setting = setting_for(snap, ctx)
     s = initial_state(snap, ctx)
     held = HeldTiles()  # the planner plays on the tiles as laid; the real game holds those that earn nothing yet

@@ -56,3 +56,15 @@ def test_a_draw_for_real_turns_up_the_decks_next_card_and_shows_it():
     quiet = next(a for a in legal_actions(s, setting) if a.kind == "space" and not draws_occupation(a))
     take(s, quiet, setting, random.Random(0), Deck(5), seen)
     assert len(seen.cards) == 1  # no draw, nothing shown
+
+
+def test_the_dice_given_are_the_games_own_unless_reseeded():
+    import random
+
+    def greedy(s, setting):
+        return greedy_action(s, setting)
+
+    own = play_game(greedy, 5, rounds=3)
+    assert play_game(greedy, 5, rounds=3, dice=random.Random("dice-5")).score == own.score
+    others = {play_game(greedy, 5, rounds=3, dice=random.Random(f"other-{k}")).score for k in range(2)}
+    assert others != {own.score}  # the dice decide something in three rounds: other dice, other games
