@@ -105,7 +105,7 @@ class PieceSearch:
     cut_short: bool = False
     ready: Ready | None = None
     chosen: list[int] = field(default_factory=list)
-    witness: dict[int, int] = field(default_factory=dict)  # needed cell bit -> an item that reached it last (out_of_reach)
+    witness: dict[int, tuple[int, int]] = field(default_factory=dict)  # needed cell bit -> an item that reached it last, its places there
 
     def run(self, budget: int) -> list[int] | None:
         if self.ready is None:
@@ -216,17 +216,24 @@ class PieceSearch:
             return dead
         reachers, witness, missing = self.ready.reachers, self.witness, dead.bit_count()
         places_of = dict(open_)
-        for cell in bits_of(left & ~dead):
-            k = witness.get(cell)
-            if k is not None and places_of.get(k, 0) & self.ready.items[k].covers[cell]:
+        rest = left & ~dead
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cell = low.bit_length() - 1
+            k, covers = witness.get(cell, (None, 0))
+            if places_of.get(k, 0) & covers:
                 continue
-            k = next((k for k, covers in reachers.get(cell, ()) if places_of.get(k, 0) & covers), None)
-            if k is None:
-                missing += 1
-                dead |= 1 << cell
+            for k, covers in reachers.get(cell, ()):
+                if places_of.get(k, 0) & covers:
+                    witness[cell] = (k, covers)
+                    break
             else:
-                witness[cell] = k
-        return None if missing > singles_left else dead
+                missing += 1
+                if missing > singles_left:
+                    return None
+                dead |= low
+        return dead
 
     def branch(self, k: int, forced: bool, covered: int, room, uncovered, open_, counts, dead: int) -> bool | None:
         items, item = self.ready.items, self.ready.items[k]
