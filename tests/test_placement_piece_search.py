@@ -156,3 +156,40 @@ def test_cover_one_answers_as_without_the_no_cover_test(supply, monkeypatch):
     assert tested == [income_layout.cover_one(n, pieces, index, 3000) for n in lists]
     assert any(verdicts) and not all(verdicts)  # the test skipped some searches, not all
     assert any(t is None for t in tested) and any(t is not None for t in tested)
+
+
+def shetland_searches(supply, silver=2, ore=1):
+    s = snap([{"id": "A", "board": "shetland"}], silver=silver, resources={"ore": ore}, goods=supply)
+    states, pieces = board_states(s), placeable_supply(s, {}, False)
+    candidates = all_candidates(states, pieces)
+    index = CoverIndex(states, candidates, pieces)
+    return [PieceSearch(need, free, pieces, index, lowest_first=low) for need, free in needs(candidates, 7, 25) for low in (False, True)]
+
+
+@pytest.mark.parametrize("supply", SUPPLIES)
+def test_an_items_sets_of_places_are_the_places_the_filters_keep(supply):
+    """`Item.hit` and `Item.fitting` (bits over the item's places) name exactly the places the
+    rules name: overlapping a mask, or beside it for a kept-apart colour; within an overhang."""
+    rng = random.Random(3)
+    for search in shetland_searches(supply)[:10]:
+        search.ready = search.prepare()
+        for item in search.ready.items:
+            masks = [p[0] for p in search.ready.items[rng.randrange(len(search.ready.items))].places]
+            for mask in rng.sample(masks, min(5, len(masks))):
+                for apart in (False, True):
+                    expected = {j for j, p in enumerate(item.places) if p[0] & mask or apart and item.apart and p[1] & mask}
+                    assert {j for j in range(len(item.places)) if item.hit(mask, apart) >> j & 1} == expected
+            for spare in range(-1, 6):
+                assert {j for j in range(len(item.places)) if item.fitting(spare) >> j & 1} == {j for j, p in enumerate(item.places) if p[3] <= spare}
+
+
+@pytest.mark.parametrize("supply", SUPPLIES)
+def test_cells_out_of_reach_passed_down_change_no_node(supply, monkeypatch):
+    """The cells out of reach at a node are passed to the nodes below (places are only taken
+    away): searched again with nothing passed down, every run takes the same nodes to the same end."""
+    budgets = (30, 300, UNLIMITED)
+    runs = [(s.run(b), s.nodes, s.cut_short) for s in shetland_searches(supply) for b in budgets]
+    fresh = PieceSearch.out_of_reach
+    monkeypatch.setattr(PieceSearch, "out_of_reach", lambda self, left, open_, singles, dead: fresh(self, left, open_, singles, 0))
+    assert runs == [(s.run(b), s.nodes, s.cut_short) for s in shetland_searches(supply) for b in budgets]
+    assert any(r[0] is None for r in runs) and any(r[0] is not None for r in runs)
