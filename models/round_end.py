@@ -265,6 +265,18 @@ def end_round(
     return _next_round(s, setting, strips, harvest, solo_blocking), feast
 
 
+def after_recorded_feast(s: State, setting: Setting, facts: BoardFacts) -> State:
+    """Round r's position right after round r-1's feast (a game record's snapshot, CONTRACT), `s` already dated
+    round r, taken to round r's action phase: the after-feast gains of the cards in play, the bonus phase (10) of
+    the boards as laid (`facts`) and round r's harvest (2). Not the weapon card phase 4 draws (a record does not
+    say which) nor the mountain strips (round r's context gives them)."""
+    s = occupations.in_phase(s, "after-feast", setting) if s.active else s
+    s = _bonus(s, state_bonuses(s, facts))
+    schedule = harvest_schedule(setting.snapshot.game.length)
+    crops = harvest_goods(schedule[s.round - 1]) if s.round - 1 < len(schedule) else []
+    return replace(s, goods=add_goods(s.goods, Counter(crops)))
+
+
 def _bonus(s: State, rewards: Counter) -> State:
     """Phase 10: every paying bonus gives everything it shows. Goods and resources are unlimited;
     a special tile or a building only while the supply still holds one (Newfoundland)."""

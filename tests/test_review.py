@@ -288,3 +288,30 @@ def test_a_card_the_record_says_was_drawn_is_in_the_rebuilt_hand():
     assert told.stopped is None and unseen.stopped is None
     assert told.judged[1].played.endswith("(playing 1 occupation: Fisherman)")
     assert unseen.judged[1].played.endswith("(playing 1 occupation)")
+
+
+def test_a_round_is_judged_from_the_last_feast_taken_through_the_bonus_phase_and_its_harvest():
+    """A record's snapshot is the position right after a feast (CONTRACT); the next round's actions start
+    after the bonus phase and that round's harvest. examples/round3-shetland.json pays a mead (home) and a
+    game meat (Shetland); round 6 of the long game harvests beans, cabbage, flax, fruits, grain and peas."""
+    from collections import Counter
+
+    from models.record import read_record
+    from models.round_context import RoundContext
+    from models.round_end import after_recorded_feast, board_facts
+    from models.round_rules import initial_state, setting_for
+    from planner.review.actions import _redated
+
+    def gained(after_feast, round_):
+        snap = _redated(after_feast, round_)
+        context = RoundContext(players=snap.game.players)
+        s = initial_state(snap, context)
+        later = after_recorded_feast(s, setting_for(snap, context), board_facts(snap))
+        return Counter(dict(later.goods)) - Counter(dict(s.goods)), later.silver - s.silver
+
+    game = read_record("examples/game-long.json")
+    assert gained(game.before(5), 6) == (Counter(beans=1, cabbage=1, flax=1, fruits=1, grain=1, peas=1), 0)
+    shetland = parse_snapshot(json.loads(open("examples/round3-shetland.json").read()))
+    bonus, _ = gained(shetland, 4)
+    assert bonus["mead"] >= 1 and bonus["game-meat"] >= 1
+    assert gained(shetland, 4)[0] - Counter({"mead": 1, "game-meat": 1}) == gained(game.before(3), 4)[0]  # the same harvest

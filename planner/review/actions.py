@@ -87,6 +87,7 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES, judge: st
     if before is None:
         return ActionsReview((), "the record has no start position to replay round 1 from")
     from models.round_context import RoundContext
+    from models.round_end import after_recorded_feast, board_facts
     from models.round_rules import initial_state, setting_for
     from planner.next_round import Memo
     from planner.round_memo import RoundMemo
@@ -95,6 +96,8 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES, judge: st
     snap = _redated(before, r.round)
     setting = setting_for(snap, context)
     s = initial_state(snap, context)
+    if index > 0:  # the snapshot is the last round's, right after its feast: the phases between come first
+        s = after_recorded_feast(s, setting, board_facts(snap))
     how = Judging(nodes, judge == "player", RoundMemo(), Memo() if judge == "player" else None)
     judged = []
     for k, recorded in enumerate(r.actions):
