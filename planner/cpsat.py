@@ -22,7 +22,9 @@ for a level given a `support`, such a one-value window is searched within what t
 point uses, for at most `support_work` (a solution there is optimal; none proves nothing); a level
 whose window ran out of that first cap gets its `late` constraints in the whole search. With
 `fixing_rounds` a window's fixings are found in rounds: the LP solved again with them as bounds
-fixes more (only where the bound alone fixes `rounds_min_share` of the variables). Every step is exact, so answers do not change.
+fixes more (only where the bound alone fixes `rounds_min_share` of the variables). With `floor_work` a level with a
+`support` left to its whole search first gets a floor, the best within the support, and the window above it
+(planner/cpsat_floor.py). Every step is exact, so answers do not change.
 """
 
 from __future__ import annotations
@@ -30,11 +32,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ortools.sat.python import cp_model
 
+from planner.cpsat_floor import floor_search
 from planner.cpsat_packing import first_level_value, pack, weighted
 
 log = logging.getLogger(__name__)
@@ -103,6 +106,10 @@ class SolveParams:
     rounds_min_share: float = 0.0  # rounds only for a window whose bound alone fixes this share of the variables
     # with lp_bound and a level's `support`: the work a one-value window's search within the support may take
     support_work: float | None = None
+    # with lp_bound and a level's `support`: before the whole level, the best within the support for at most
+    # `floor_work`, then the window above it within `floor_cap` (planner/cpsat_floor.py); None: never
+    floor_work: float | None = None
+    floor_cap: float | None = None
 
 
 @dataclass
@@ -302,6 +309,10 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         upper = min(upper, target - 1)  # proven: no solution reaches `target`
         target = next_target(lp, upper, width, solves, params)
     model.add(sign * objective <= upper)
+    if support is not None and params.floor_work:
+        floored = floor_search(model, objective, sign, problem, lp, support, upper, params, budget, callback)
+        if floored is not None:
+            return replace(floored, solves=solves + within + floored.solves)
     if late is not None and hard:
         late(model)
     solves += within
