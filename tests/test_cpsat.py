@@ -390,3 +390,18 @@ def test_a_floor_at_the_bound_ends_the_level_with_no_other_search(monkeypatch):
     assert (answer.status, answer.values, sum(answer.answer)) == ("OPTIMAL", [3], 1)
     assert calls == [(4, None)]
     assert answer.solves == 2
+
+
+def test_a_floor_no_better_than_the_hint_leaves_the_whole_level_as_it_was(monkeypatch):
+    """Capacity 5 (LP 7.5, optimum 6), the model hinted with a layout worth 6: the floor within the support (x0, x1
+    barred) is 3, below the hint, so the whole level is searched from the hint with no window above the floor."""
+    calls: list = []
+    floor_windows_out_of_cap(monkeypatch, calls, -1.0)
+    model, x, worth = knapsack(5)
+    for v, value in zip(x, (1, 1, 0)):
+        model.add_hint(v, value)
+    level = Level("worth", worth, -5, 9, maximize=True, support=lambda point: [(x[0].index, 0), (x[1].index, 0)])
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, targeted_steps=1, floor_work=0.25, floor_cap=0.3)
+    answer = solve_lexicographic(model, [level], params, read=lambda s: [s.value(v) for v in x])
+    assert (answer.status, answer.values, sum(answer.answer)) == ("OPTIMAL", [6], 2)
+    assert calls == [(7, None)]
