@@ -233,9 +233,10 @@ def test_the_lp_bound_path_matches_exhaustive_search(test_boards, objective, mon
     assert bounds and all(b is not None for b in bounds)  # the LP path was taken
 
 
-@pytest.mark.parametrize("objective, share", [("blend", 0.2), ("final", 0.0), ("income", 0.0)])
-def test_only_the_blends_windows_skip_fixing_rounds_where_the_lp_fixes_little(objective, share, monkeypatch):
-    """The blend's solves carry BLEND_ROUNDS_MIN_SHARE (planner.cpsat's `rounds_min_share`), the others none."""
+@pytest.mark.parametrize("objective, share", [("blend", 0.2), ("final", 0.0), ("income", 0.2)])
+def test_only_the_final_objectives_windows_get_fixing_rounds_where_the_lp_fixes_little(objective, share, monkeypatch):
+    """The blend's solves carry BLEND_ROUNDS_MIN_SHARE (planner.cpsat's `rounds_min_share`), the income's
+    INCOME_ROUNDS_MIN_SHARE, the final objective's none."""
     import planner.placement.solve as solve
 
     real, seen = solve.solve_lexicographic, []

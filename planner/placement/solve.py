@@ -58,6 +58,10 @@ FIXING_ROUNDS = 3
 # on random late inventories it fixes 10-12% (600-700 of 6,600), three rounds of GLOP took 0.3-0.45 s to reach 12-20%,
 # and the window then ran out of its cap either way (place35 in benchmarks/RESULTS-placement.md).
 BLEND_ROUNDS_MIN_SHARE = 0.2
+# The same for the income objective's levels: on round 4's points level (round4-11: GLOP at 0.3 s a solve, the level's
+# constraints fixing income and bonus value make it slow) the rounds of a window where the LP fixes 18% took 0.7 s
+# of GLOP; at 0.2, round4-9, -10 and -11 0.16-0.71 units and 0.6-1.2 s of CPU less, no round-4 case slower (place37).
+INCOME_ROUNDS_MIN_SHARE = 0.2
 # The blend's level, when its windows near the LP bound leave it to the whole search, first gets a floor: the best
 # layout within the LP optimum's support, found within BLEND_FLOOR_WORK, then the window above that floor within
 # BLEND_FLOOR_CAP (planner/cpsat_floor.py). Round 4's blend LP is 5-7 above the optimum and the whole level spent most
@@ -156,6 +160,7 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
         params = replace(params, rounds_min_share=BLEND_ROUNDS_MIN_SHARE, floor_work=BLEND_FLOOR_WORK, floor_cap=BLEND_FLOOR_CAP)
     settle_work = 0.0
     if objective.name == "income":
+        params = replace(params, rounds_min_share=INCOME_ROUNDS_MIN_SHARE)
         objective, greedy, settle_work = settle_income_level(pm, objective, choice, greedy, ordered, params.work_limit)
 
     def callback_for(level: Level):
