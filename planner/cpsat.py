@@ -278,6 +278,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     point = lp.values if support is not None and params.support_work else ()
     within = 0  # searches within the LP's support
     hard = False  # a window ran out of its first cap
+    refuted_first = None  # whether the first window (at the LP bound) was proven empty (None: no window)
     log.debug("LP bound %.3f, fixes %d of %d variables at it", float(lp.bound), len(lp.fixings(upper)), len(lp.domains))
     target = next_target(lp, upper, 0, solves, params)
     while target is not None:
@@ -287,6 +288,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         width = upper - target + 1
         step = search_window(model, objective, sign, fixings, target, upper, params, budget, callback, work_cap)
         solves += 1
+        refuted_first = step.code == cp_model.INFEASIBLE if refuted_first is None else refuted_first
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
         if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves + within)
@@ -309,7 +311,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         upper = min(upper, target - 1)  # proven: no solution reaches `target`
         target = next_target(lp, upper, width, solves, params)
     model.add(sign * objective <= upper)
-    if support is not None and params.floor_work:
+    if support is not None and params.floor_work and refuted_first is not False:
         floored = floor_search(model, objective, sign, problem, lp, support, upper, params, budget, callback)
         if floored is not None:
             return replace(floored, solves=solves + within + floored.solves)

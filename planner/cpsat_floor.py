@@ -9,7 +9,9 @@ that layout worth `floor`, the window `floor + 1 .. upper` is searched: empty, `
 its best, the optimum. Both are proofs: the floor is a solution of the model, and the window's
 fixings hold for every solution worth `floor + 1`. Out of its cap, the whole level is searched from
 the best solution known, with `objective >= floor` added (true of its optimum, since a solution
-reaches it), so nothing is lost but the work spent (place37 in benchmarks/RESULTS-placement.md).
+reaches it), so nothing is lost but the work spent (place37 in benchmarks/RESULTS-placement.md). Not where
+the first window, at the LP bound, ran out of its cap: there the optimum lay near the bound (mid-late's blend,
+2.8 below its LP) and the floor's 3 units bought nothing.
 """
 
 from __future__ import annotations

@@ -405,3 +405,16 @@ def test_a_floor_no_better_than_the_hint_leaves_the_whole_level_as_it_was(monkey
     answer = solve_lexicographic(model, [level], params, read=lambda s: [s.value(v) for v in x])
     assert (answer.status, answer.values, sum(answer.answer)) == ("OPTIMAL", [6], 2)
     assert calls == [(7, None)]
+
+
+def test_no_floor_where_the_first_window_ran_out_of_its_cap(monkeypatch):
+    """Capacity 5 (LP 7.5, optimum 6): the window at 7 out of its first cap, refuted with the second duals, then the
+    whole level, with no floor (mid-late's blend: its floor cost 3 units and changed its layout of the same blend)."""
+    calls: list = []
+    first_windows_out_of_cap(monkeypatch, calls)
+    model, x, worth = knapsack(5)
+    level = Level("worth", worth, -5, 9, maximize=True, support=lambda point: [(x[0].index, 0), (x[1].index, 0)])
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, targeted_steps=1, second_duals_after=0.5, floor_work=0.25, floor_cap=0.3)
+    answer = solve_lexicographic(model, [level], params, read=lambda s: [s.value(v) for v in x])
+    assert (answer.status, answer.values, sum(answer.answer)) == ("OPTIMAL", [6], 2)
+    assert calls == [(7, 0.5), (7, None)]
