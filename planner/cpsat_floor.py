@@ -4,7 +4,7 @@ Where the LP bound is far above the optimum (round 4's blend: 5-7 units), the on
 it are refuted and the level is left to a whole search that starts from a poor hint (the greedy
 layout, about half the optimum) and spends most of its work finding the optimum; once found, the proof
 is quick (round4-3: 118 found at 5.8 of 6.3 s). The LP optimum's support (lp_support.py) held a
-layout within 0-3 of the optimum on every random round-4 case tried, found in 0.1-1.0 units. With
+layout within 0-4 of the optimum on every random round-4 case traced, found in 0.1-1.0 units. With
 that layout worth `floor`, the window `floor + 1 .. upper` is searched: empty, `floor` is the optimum;
 its best, the optimum. Both are proofs: the floor is a solution of the model, and the window's
 fixings hold for every solution worth `floor + 1`. Out of its cap, the whole level is searched from
