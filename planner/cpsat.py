@@ -22,7 +22,9 @@ for a level given a `support`, such a one-value window is searched within what t
 point uses, for at most `support_work` (a solution there is optimal; none proves nothing); a level
 whose window ran out of that first cap gets its `late` constraints in the whole search. With
 `fixing_rounds` a window's fixings are found in rounds: the LP solved again with them as bounds
-fixes more (only where the bound alone fixes `rounds_min_share` of the variables). Every step is exact, so answers do not change.
+fixes more (only where the bound alone fixes `rounds_min_share` of the variables). With `floor_work` a level with a
+`support` left to its whole search first gets a floor, the best within the support, and the window above it
+(planner/cpsat_floor.py). Every step is exact, so answers do not change.
 """
 
 from __future__ import annotations
@@ -30,11 +32,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ortools.sat.python import cp_model
 
+from planner.cpsat_floor import floor_search
 from planner.cpsat_packing import first_level_value, pack, weighted
 
 log = logging.getLogger(__name__)
@@ -103,6 +106,10 @@ class SolveParams:
     rounds_min_share: float = 0.0  # rounds only for a window whose bound alone fixes this share of the variables
     # with lp_bound and a level's `support`: the work a one-value window's search within the support may take
     support_work: float | None = None
+    # with lp_bound and a level's `support`: before the whole level, the best within the support for at most
+    # `floor_work`, then the window above it within `floor_cap` (planner/cpsat_floor.py); None: never
+    floor_work: float | None = None
+    floor_cap: float | None = None
 
 
 @dataclass
@@ -271,6 +278,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     point = lp.values if support is not None and params.support_work else ()
     within = 0  # searches within the LP's support
     hard = False  # a window ran out of its first cap
+    refuted_first = None  # whether the first window (at the LP bound) was proven empty (None: no window)
     log.debug("LP bound %.3f, fixes %d of %d variables at it", float(lp.bound), len(lp.fixings(upper)), len(lp.domains))
     target = next_target(lp, upper, 0, solves, params)
     while target is not None:
@@ -280,6 +288,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         width = upper - target + 1
         step = search_window(model, objective, sign, fixings, target, upper, params, budget, callback, work_cap)
         solves += 1
+        refuted_first = step.code == cp_model.INFEASIBLE if refuted_first is None else refuted_first
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
         if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves + within)
@@ -302,6 +311,10 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         upper = min(upper, target - 1)  # proven: no solution reaches `target`
         target = next_target(lp, upper, width, solves, params)
     model.add(sign * objective <= upper)
+    if support is not None and params.floor_work and refuted_first is not False:
+        floored = floor_search(model, objective, sign, problem, lp, support, upper, params, budget, callback)
+        if floored is not None:
+            return replace(floored, solves=solves + within + floored.solves)
     if late is not None and hard:
         late(model)
     solves += within

@@ -329,3 +329,92 @@ def test_late_constraints_join_only_the_whole_level_after_a_window_ran_out_of_it
         assert answer.answer[0] == 0 and sum(answer.answer) == 1
         assert calls == [(4, 0.5), (4, None)]  # the window out of its cap, again with the second duals, then the whole level
     assert len(model.proto.constraints) == 1  # the caller's model as it was
+
+
+def floor_windows_out_of_cap(monkeypatch, calls: list, cap: float):
+    """The window above a floor (searched within `cap`) reported still open; every search's (target, cap) recorded."""
+    import planner.cpsat as cpsat
+
+    real = cpsat.search_window
+
+    def search(*args):  # (model, objective, sign, fixings, target, upper, params, budget, callback, cap)
+        step = real(*args)
+        calls.append((args[4], args[-1]))
+        return cpsat.WindowStep(step.solver, cp_model.UNKNOWN) if args[-1] == cap else step
+
+    monkeypatch.setattr(cpsat, "search_window", search)
+
+
+@pytest.mark.parametrize("steps", [0, 1])
+@pytest.mark.parametrize("out_of_cap", [False, True])
+@pytest.mark.parametrize("seed", range(12))
+def test_a_floor_within_a_support_changes_no_answer(seed, out_of_cap, steps, monkeypatch):
+    """Before the whole level, the best within a restriction (one that may bar every optimum) and the window
+    above it, settled or (out_of_cap) reported open: still brute force's optima. With no targeted window
+    (steps 0, the gallop off) every level goes through the floor."""
+    calls: list = []
+    if out_of_cap:
+        floor_windows_out_of_cap(monkeypatch, calls, 0.3)
+    model, x, levels, brute_force = tiny_problem(seed)
+    levels = [replace(level, support=barring(x, seed + k)) for k, level in enumerate(levels)]
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, targeted_steps=steps, gallop_share=2.0, floor_work=0.25, floor_cap=0.3)
+    answer = solve_lexicographic(model, levels, params, read=lambda s: [s.value(v) for v in x])
+    assert answer.status == "OPTIMAL"
+    assert answer.values == brute_force()
+    assert len(model.proto.constraints) == 1  # the caller's model as it was
+
+
+@pytest.mark.parametrize("out_of_cap", [False, True])
+def test_the_window_above_a_floor_finds_the_optimum_or_leaves_the_whole_level_above_the_floor(out_of_cap, monkeypatch):
+    """Capacity 5 (LP 7.5, optimum 6), one targeted window: 7 is empty; within the support (x0, x1 barred) the
+    floor is 3, and the window 4..6 above it finds 6; reported open, the whole level finds 6 from the floor."""
+    calls: list = []
+    floor_windows_out_of_cap(monkeypatch, calls, 0.3 if out_of_cap else -1.0)
+    model, x, worth = knapsack(5)
+    level = Level("worth", worth, -5, 9, maximize=True, support=lambda point: [(x[0].index, 0), (x[1].index, 0)])
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, targeted_steps=1, floor_work=0.25, floor_cap=0.3)
+    answer = solve_lexicographic(model, [level], params, read=lambda s: [s.value(v) for v in x])
+    assert (answer.status, answer.values, sum(answer.answer)) == ("OPTIMAL", [6], 2)
+    assert calls == [(7, None), (4, 0.3)]
+
+
+def test_a_floor_at_the_bound_ends_the_level_with_no_other_search(monkeypatch):
+    """Capacity 3 (LP 4.5, optimum 3): the window at 4 is empty, the floor within the support (nothing barred) is 3,
+    the bound: optimal, and neither a window above it nor the whole level is searched."""
+    calls: list = []
+    floor_windows_out_of_cap(monkeypatch, calls, -1.0)
+    model, x, worth = knapsack(3)
+    level = Level("worth", worth, -5, 9, maximize=True, support=lambda point: [])
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, targeted_steps=1, floor_work=0.25, floor_cap=0.3)
+    answer = solve_lexicographic(model, [level], params, read=lambda s: [s.value(v) for v in x])
+    assert (answer.status, answer.values, sum(answer.answer)) == ("OPTIMAL", [3], 1)
+    assert calls == [(4, None)]
+    assert answer.solves == 2
+
+
+def test_a_floor_no_better_than_the_hint_leaves_the_whole_level_as_it_was(monkeypatch):
+    """Capacity 5 (LP 7.5, optimum 6), the model hinted with a layout worth 6: the floor within the support (x0, x1
+    barred) is 3, below the hint, so the whole level is searched from the hint with no window above the floor."""
+    calls: list = []
+    floor_windows_out_of_cap(monkeypatch, calls, -1.0)
+    model, x, worth = knapsack(5)
+    for v, value in zip(x, (1, 1, 0)):
+        model.add_hint(v, value)
+    level = Level("worth", worth, -5, 9, maximize=True, support=lambda point: [(x[0].index, 0), (x[1].index, 0)])
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, targeted_steps=1, floor_work=0.25, floor_cap=0.3)
+    answer = solve_lexicographic(model, [level], params, read=lambda s: [s.value(v) for v in x])
+    assert (answer.status, answer.values, sum(answer.answer)) == ("OPTIMAL", [6], 2)
+    assert calls == [(7, None)]
+
+
+def test_no_floor_where_the_first_window_ran_out_of_its_cap(monkeypatch):
+    """Capacity 5 (LP 7.5, optimum 6): the window at 7 out of its first cap, refuted with the second duals, then the
+    whole level, with no floor (mid-late's blend: its floor cost 3 units and changed its layout of the same blend)."""
+    calls: list = []
+    first_windows_out_of_cap(monkeypatch, calls)
+    model, x, worth = knapsack(5)
+    level = Level("worth", worth, -5, 9, maximize=True, support=lambda point: [(x[0].index, 0), (x[1].index, 0)])
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, targeted_steps=1, second_duals_after=0.5, floor_work=0.25, floor_cap=0.3)
+    answer = solve_lexicographic(model, [level], params, read=lambda s: [s.value(v) for v in x])
+    assert (answer.status, answer.values, sum(answer.answer)) == ("OPTIMAL", [6], 2)
+    assert calls == [(7, 0.5), (7, None)]

@@ -233,15 +233,27 @@ def test_the_lp_bound_path_matches_exhaustive_search(test_boards, objective, mon
     assert bounds and all(b is not None for b in bounds)  # the LP path was taken
 
 
-@pytest.mark.parametrize("objective, share", [("blend", 0.2), ("final", 0.0), ("income", 0.0)])
-def test_only_the_blends_windows_skip_fixing_rounds_where_the_lp_fixes_little(objective, share, monkeypatch):
-    """The blend's solves carry BLEND_ROUNDS_MIN_SHARE (planner.cpsat's `rounds_min_share`), the others none."""
+@pytest.mark.parametrize("objective, share", [("blend", 0.2), ("final", 0.0), ("income", 0.2)])
+def test_only_the_final_objectives_windows_get_fixing_rounds_where_the_lp_fixes_little(objective, share, monkeypatch):
+    """The blend's solves carry BLEND_ROUNDS_MIN_SHARE (planner.cpsat's `rounds_min_share`), the income's
+    INCOME_ROUNDS_MIN_SHARE, the final objective's none."""
     import planner.placement.solve as solve
 
     real, seen = solve.solve_lexicographic, []
     monkeypatch.setattr(solve, "solve_lexicographic", lambda model, levels, params, *a, **k: seen.append(params.rounds_min_share) or real(model, levels, params, *a, **k))
     run_place(snap([{"id": "home", "board": "home-long"}], goods={"peas": 2, "mead": 1}), Settings(objective=objective))
     assert seen and set(seen) == {share}
+
+
+@pytest.mark.parametrize("objective, floor", [("blend", (1.0, 2.0)), ("final", (None, None)), ("income", (None, None))])
+def test_only_the_blend_gets_a_floor_before_its_whole_level(objective, floor, monkeypatch):
+    """The blend's solves carry BLEND_FLOOR_WORK and BLEND_FLOOR_CAP (planner/cpsat_floor.py), the others none."""
+    import planner.placement.solve as solve
+
+    real, seen = solve.solve_lexicographic, []
+    monkeypatch.setattr(solve, "solve_lexicographic", lambda model, levels, params, *a, **k: seen.append((params.floor_work, params.floor_cap)) or real(model, levels, params, *a, **k))
+    run_place(snap([{"id": "home", "board": "home-long"}], goods={"peas": 2, "mead": 1}), Settings(objective=objective))
+    assert seen and set(seen) == {floor}
 
 
 def test_real_long_house_orange_and_red_apart():

@@ -58,6 +58,18 @@ FIXING_ROUNDS = 3
 # on random late inventories it fixes 10-12% (600-700 of 6,600), three rounds of GLOP took 0.3-0.45 s to reach 12-20%,
 # and the window then ran out of its cap either way (place35 in benchmarks/RESULTS-placement.md).
 BLEND_ROUNDS_MIN_SHARE = 0.2
+# The same for the income objective's levels: on round 4's points level (round4-11: GLOP at 0.3 s a solve, the level's
+# constraints fixing income and bonus value make it slow) the rounds of a window where the LP fixes 18% took 0.7 s
+# of GLOP; at 0.2, round4-9, -10 and -11 0.16-0.71 units and 0.6-1.2 s of CPU less, no round-4 case slower (place37).
+INCOME_ROUNDS_MIN_SHARE = 0.2
+# The blend's level, when its windows near the LP bound leave it to the whole search, first gets a floor: the best
+# layout within the LP optimum's support, found within BLEND_FLOOR_WORK, then the window above that floor within
+# BLEND_FLOOR_CAP (planner/cpsat_floor.py). Round 4's blend LP is 5-7 above the optimum and the whole level spent most
+# of its work finding it from the greedy layout: on random round-4 inventories (seeds 0-15) the work of all sixteen
+# 62 -> 51 units, one more proven; 0.5 found poorer floors, an uncapped window lost round4-12 (place37 in
+# benchmarks/RESULTS-placement.md).
+BLEND_FLOOR_WORK = 1.0
+BLEND_FLOOR_CAP = 2.0
 # A one-value window still open after SECOND_DUALS_AFTER is next searched within the LP's support
 # (lp_support.py) for at most this much work: seeded random late inventories' windows at the
 # optimum took 1.8-3.7 units more in the whole model, within the support 0.07-0.36 on two of
@@ -145,9 +157,10 @@ def solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, orde
     greedy = best_greedy(pm, objective, final, bonus_bound, index, ordered)
     params = solver_params(settings)
     if objective.name == "blend":
-        params = replace(params, rounds_min_share=BLEND_ROUNDS_MIN_SHARE)
+        params = replace(params, rounds_min_share=BLEND_ROUNDS_MIN_SHARE, floor_work=BLEND_FLOOR_WORK, floor_cap=BLEND_FLOOR_CAP)
     settle_work = 0.0
     if objective.name == "income":
+        params = replace(params, rounds_min_share=INCOME_ROUNDS_MIN_SHARE)
         objective, greedy, settle_work = settle_income_level(pm, objective, choice, greedy, ordered, params.work_limit)
 
     def callback_for(level: Level):
