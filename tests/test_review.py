@@ -315,3 +315,14 @@ def test_a_round_is_judged_from_the_last_feast_taken_through_the_bonus_phase_and
     bonus, _ = gained(shetland, 4)
     assert bonus["mead"] >= 1 and bonus["game-meat"] >= 1
     assert gained(shetland, 4)[0] - Counter({"mead": 1, "game-meat": 1}) == gained(game.before(3), 4)[0]  # the same harvest
+
+
+def test_a_round_is_judged_as_affo_solos_player_saw_it_with_the_tiles_held_laid():
+    """examples/game-long.json's round 5: judged on the position as recorded (robe, rune stone, spices, a treasure
+    chest and wool held in supply), the search judge claimed 20.4 points missed; on the position its player saw,
+    those tiles laid by the blend, 1.6 (round 4: 4.35 against 0.48)."""
+    from models.record import read_record
+    from planner.review.actions import review_actions
+
+    game = read_record("examples/game-long.json")
+    assert [round(review_actions(game, i).missed_points, 2) for i in (3, 4)] == [0.48, 1.61]

@@ -87,23 +87,36 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES, judge: st
     if before is None:
         return ActionsReview((), "the record has no start position to replay round 1 from")
     from models.round_context import RoundContext
+
+    context = r.context or RoundContext(players=r.snapshot.game.players)
+    snap = _redated(before, r.round)
+    if index > 0:  # judged as affo solo's player sees the position: the tiles held laid (planner/held_tiles.py)
+        from planner.solo import Layout, lay_tiles
+
+        seen = _judged_round(lay_tiles(snap, Layout(), final=False), context, r.actions, nodes, judge, True)
+        if seen.stopped is None:
+            return seen
+    return _judged_round(snap, context, r.actions, nodes, judge, index > 0)
+
+
+def _judged_round(snap: Snapshot, context, actions, nodes: int, judge: str, after_feast: bool) -> ActionsReview:
+    """The round's actions judged one by one from `snap` (dated the round; `after_feast`: the last round's
+    position right after its feast, taken through the phases between first)."""
     from models.round_end import after_recorded_feast, board_facts
     from models.round_rules import initial_state, setting_for
     from planner.next_round import Memo
     from planner.round_memo import RoundMemo
 
-    context = r.context or RoundContext(players=r.snapshot.game.players)
-    snap = _redated(before, r.round)
     setting = setting_for(snap, context)
     s = initial_state(snap, context)
-    if index > 0:  # the snapshot is the last round's, right after its feast: the phases between come first
+    if after_feast:
         s = after_recorded_feast(s, setting, board_facts(snap))
     how = Judging(nodes, judge == "player", RoundMemo(), Memo() if judge == "player" else None)
     judged = []
-    for k, recorded in enumerate(r.actions):
+    for k, recorded in enumerate(actions):
         if recorded.kind == "pass":
             break
-        found = _judge(s, setting, recorded, how, r.actions[k + 1 :])
+        found = _judge(s, setting, recorded, how, actions[k + 1 :])
         if isinstance(found, str):
             return ActionsReview(tuple(judged), found)
         judgement, s = found
