@@ -123,7 +123,7 @@ def print_review(result) -> None:
     if result.final:
         f = result.final
         console.print(f"End-of-game placement: {f.points} points as laid, {_pair(f.points, f.best_points)} at best ({f.laid} tiles laid)")
-    console.print(f"[bold]Points missed in all: {result.missed_total:.1f}[/] (feasts and placements are proven; income and action figures are the planner's estimates, uncalibrated for actions)")
+    console.print(f"[bold]Points missed in all: {result.missed_total:.1f}[/] (feasts and placements are proven; income and action figures are the planner's estimates: replayed, the actions it judged better gained nothing on average, benchmarks/RESULTS-review.md)")
     moments = result.moments()[:3]
     if moments:
         console.print("Costliest moments:")
