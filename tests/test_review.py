@@ -326,3 +326,22 @@ def test_a_round_is_judged_as_affo_solos_player_saw_it_with_the_tiles_held_laid(
 
     game = read_record("examples/game-long.json")
     assert [round(review_actions(game, i).missed_points, 2) for i in (3, 4)] == [0.48, 1.61]
+
+
+def test_a_round_whose_recorded_choice_the_view_does_not_offer_is_judged_on_the_position_as_recorded():
+    """Round 6 of examples/game-long.json starts with a robe held in supply, which the player's view lays: a recorded
+    upgrade of that robe is no choice on the view, so the round is judged on the position as recorded (where, as
+    before, a choice the engine does not offer is judged as the space's best use)."""
+    from models.record import parse_record
+    from models.round_context import RoundContext
+    from planner.review.actions import _judged_round, _redated, review_actions
+    from planner.solo import Layout, lay_tiles
+
+    data = json.loads(open("examples/game-long.json").read())
+    data["rounds"][5]["actions"] = [{"kind": "space", "space": "upgrade-2", "choice": {"upgrade": ["robe"]}}]
+    game = parse_record(data)
+    r = game.rounds[5]
+    view = lay_tiles(_redated(game.before(5), 6), Layout(), final=False)
+    assert "upgrade-2" in _judged_round(view, r.context or RoundContext(), r.actions, 20, "search", True, exact=True).stopped
+    judged = review_actions(game, 5)
+    assert judged.stopped is None and [j.played.split(" [")[0] for j in judged.judged] == ["Upgrade up to 2 Goods"]

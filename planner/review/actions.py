@@ -45,6 +45,7 @@ class Judging:
     as_player: bool
     memo: object  # planner.round_memo.RoundMemo: each action's search starts where the last one's graph led
     ahead: object | None  # planner.next_round.Memo, as the player: next rounds already searched are not searched again
+    exact: bool = False  # a recorded choice the position does not offer stops the judging (no space's best use instead)
 
 
 @dataclass(frozen=True)
@@ -93,15 +94,15 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES, judge: st
     if index > 0:  # judged as affo solo's player sees the position: the tiles held laid (planner/held_tiles.py)
         from planner.solo import Layout, lay_tiles
 
-        seen = _judged_round(lay_tiles(snap, Layout(), final=False), context, r.actions, nodes, judge, True)
+        seen = _judged_round(lay_tiles(snap, Layout(), final=False), context, r.actions, nodes, judge, True, exact=True)
         if seen.stopped is None:
             return seen
     return _judged_round(snap, context, r.actions, nodes, judge, index > 0)
 
 
-def _judged_round(snap: Snapshot, context, actions, nodes: int, judge: str, after_feast: bool) -> ActionsReview:
+def _judged_round(snap: Snapshot, context, actions, nodes: int, judge: str, after_feast: bool, exact: bool = False) -> ActionsReview:
     """The round's actions judged one by one from `snap` (dated the round; `after_feast`: the last round's
-    position right after its feast, taken through the phases between first)."""
+    position right after its feast, taken through the phases between first; `exact`: Judging's)."""
     from models.round_end import after_recorded_feast, board_facts
     from models.round_rules import initial_state, setting_for
     from planner.next_round import Memo
@@ -111,7 +112,7 @@ def _judged_round(snap: Snapshot, context, actions, nodes: int, judge: str, afte
     s = initial_state(snap, context)
     if after_feast:
         s = after_recorded_feast(s, setting, board_facts(snap))
-    how = Judging(nodes, judge == "player", RoundMemo(), Memo() if judge == "player" else None)
+    how = Judging(nodes, judge == "player", RoundMemo(), Memo() if judge == "player" else None, exact)
     judged = []
     for k, recorded in enumerate(actions):
         if recorded.kind == "pass":
@@ -151,7 +152,7 @@ def _judge(s, setting, recorded: RecordedAction, how: Judging, later: tuple[Reco
     search.explore()  # the root's choices are valued below; no plan is needed
     value = search.values()
     edges = [e for e in search.ranked(s, value) if e[2].kind != "pass"]  # best first
-    played = played_edge(edges, recorded)
+    played = played_edge(edges, recorded, exact=how.exact)
     if played is None:
         return f"{_describe(recorded)} is not a legal action in the rebuilt position"
     if ruled:
@@ -206,12 +207,13 @@ def _matches(action, recorded: RecordedAction) -> bool:
     return json.loads(json.dumps(action.as_json()["choice"])) == recorded.choice
 
 
-def played_edge(edges: list, recorded: RecordedAction):
-    """The root edge (value, order, action, child; best first) the recorded action took."""
+def played_edge(edges: list, recorded: RecordedAction, exact: bool = False):
+    """The root edge (value, order, action, child; best first) the recorded action took (`exact`: only with its
+    recorded choice, or the same play naming no card)."""
     matching = [e for e in edges if _matches(e[2], recorded)]
     if not matching:  # a card drawn during the round is not in the rebuilt hand: the same play, naming no card
         matching = [e for e in edges if _matches(e[2], _naming_no_card(recorded)) and not e[2].chosen("cards")]
-    if not matching:  # the choice itself is not open here (the record does not show the harvest): the space's best use
+    if not matching and not exact:  # the choice is not open here (the record does not show it all): the space's best use
         matching = [e for e in edges if _matches(e[2], RecordedAction(recorded.kind, recorded.space, {}))]
     return matching[0] if matching else None
 
