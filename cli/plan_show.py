@@ -57,7 +57,7 @@ def show(advice: Advice) -> None:
         console.print(f"[bold green]Next:[/] {plain(first.line.action.label)}  [dim]({_vikings(first.line.action.vikings)})[/]")
         console.print(f"  why: {plain(first.reason)}")
         if plan.rule:
-            console.print(f"  [bold]{plain(plan.rule)}[/] [dim](not weighed by the search; its own choices are the alternatives below)[/]")
+            console.print(f"  [bold]{plain(plan.rule)}[/] [dim](the search's value underprices this move, and following the rule played better in whole games; the search's own choices are the alternatives below)[/]")
         console.print(f"Forecast final score: {plan.value_now:.1f} if you pass now, {plan.value:.1f} with this line [dim](estimates)[/]")
         _line(advice)
     _round_end(advice)
