@@ -272,9 +272,7 @@ def after_recorded_feast(s: State, setting: Setting, facts: BoardFacts) -> State
     say which) nor the mountain strips (round r's context gives them)."""
     s = occupations.in_phase(s, "after-feast", setting) if s.active else s
     s = _bonus(s, state_bonuses(s, facts))
-    schedule = harvest_schedule(setting.snapshot.game.length)
-    crops = harvest_goods(schedule[s.round - 1]) if s.round - 1 < len(schedule) else []
-    return replace(s, goods=add_goods(s.goods, Counter(crops)))
+    return replace(s, goods=add_goods(s.goods, Counter(_crops(setting, s.round))))
 
 
 def _bonus(s: State, rewards: Counter) -> State:
@@ -316,19 +314,23 @@ def _next_round(s: State, setting: Setting, strips, harvest: Sequence[int] | Non
     return begin_round(s, setting, s.round + 1, harvest)
 
 
+def _crops(setting: Setting, round_: int, harvest: Sequence[int] | None = None) -> list[str]:
+    """Phase 2's goods in `round_`, by the printed schedule unless `harvest` gives one."""
+    schedule = list(harvest) if harvest is not None else harvest_schedule(setting.snapshot.game.length)
+    return harvest_goods(schedule[round_ - 1]) if round_ - 1 < len(schedule) else []
+
+
 def begin_round(s: State, setting: Setting, round_: int, harvest: Sequence[int] | None = None) -> State:
     """Phases 1-4 of `round_`: its Vikings, its harvest, the exploration boards turned and
     silvered (none in round 1), one weapon card drawn. Round 1 has them too."""
     length = setting.snapshot.game.length
-    schedule = list(harvest) if harvest is not None else harvest_schedule(length)
-    crops = harvest_goods(schedule[round_ - 1]) if round_ - 1 < len(schedule) else []
     vikings = vikings_in_round(round_, length)
     s = replace(
         s,
         round=round_,
         vikings_total=vikings,
         vikings_left=vikings,
-        goods=add_goods(s.goods, Counter(crops)),
+        goods=add_goods(s.goods, Counter(_crops(setting, round_, harvest))),
         explorations=turn_explorations(s.explorations, round_, length),
     )
     return draw_weapons(s, 1)
