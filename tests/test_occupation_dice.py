@@ -22,11 +22,7 @@ FREE = Values(success=10, failure=0)  # spending costs nothing: succeed whenever
 TILES = {6: 1, 8: 2}  # sword value -> value of the tile
 
 
-@pytest.fixture(autouse=True)
-def parsed_afresh():
-    effects.cache_clear()
-    yield
-    effects.cache_clear()
+pytestmark = pytest.mark.usefixtures("occupation_data_afresh")
 
 
 # --- planner/dice.py: the three words, exactly --------------------------------------------------

@@ -14,11 +14,7 @@ from models.round_rules.state import spaces_by_id
 from tests.test_occupation_effects import after, make, plays
 
 
-@pytest.fixture(autouse=True)
-def parsed_afresh():
-    effects.cache_clear()
-    yield
-    effects.cache_clear()
+pytestmark = pytest.mark.usefixtures("occupation_data_afresh")
 
 
 def in_play(cards: tuple[int, ...], hand: list | None = None, **player):

@@ -16,12 +16,7 @@ from planner.chance import outcomes
 from tests.round_positions import round_3
 
 
-@pytest.fixture(autouse=True)
-def parsed_afresh():
-    # the data is parsed once a process: each test parses it again, so a fault in the parser shows
-    effects.cache_clear()
-    yield
-    effects.cache_clear()
+pytestmark = pytest.mark.usefixtures("occupation_data_afresh")
 
 
 def make(hand: list, context: dict | None = None, **player):

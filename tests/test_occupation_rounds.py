@@ -13,11 +13,7 @@ from models.round_rules import replace
 from tests.test_occupation_each_time import in_play
 
 
-@pytest.fixture(autouse=True)
-def parsed_afresh():
-    effects.cache_clear()
-    yield
-    effects.cache_clear()
+pytestmark = pytest.mark.usefixtures("occupation_data_afresh")
 
 
 def ended(grain: int, cards: tuple[int, ...], last: bool = False):
