@@ -14,11 +14,11 @@ from planner.review.actions import CONSISTENCY_TRIES, Tries, _matches, _next_sta
 GAME = Path(__file__).resolve().parent.parent / "examples/game-long.json"
 
 
-def whaling_in_round_3():
-    """Round 3 of the example game starts with a whaling trip, then upgrades what the catch brought."""
+def whaling_in_round_5():
+    """Round 5 of the example game starts with a whaling trip, then upgrades the whale meat the catch brought."""
     record = read_record(GAME)
-    r = record.rounds[2]
-    snap = _redated(record.before(2), r.round)
+    r = record.rounds[4]
+    snap = _redated(record.before(4), r.round)
     context = r.context or RoundContext(players=r.snapshot.game.players)
     setting, s = setting_for(snap, context), initial_state(snap, context)
     (whaling,) = [a for a in legal_actions(s, setting) if _matches(a, r.actions[0])]
@@ -26,11 +26,12 @@ def whaling_in_round_3():
 
 
 def test_only_a_successful_trip_allows_the_rounds_later_actions():
-    setting, branches, later = whaling_in_round_3()
+    setting, branches, later = whaling_in_round_5()
     assert [(b.note, Tries(CONSISTENCY_TRIES).allow(b.state, setting, later)) for b in branches] == [
-        ("success", True), ("success spending 1 spear", True), ("failure (compensation taken)", False),
+        ("success", True), ("success spending 1 spear", True), ("success spending 1 spear and 1 wood", True),
+        ("failure (compensation taken)", False),
     ]  # fmt: skip
-    assert Tries(CONSISTENCY_TRIES).allow(branches[2].state, setting, ())  # nothing later: anything goes
+    assert Tries(CONSISTENCY_TRIES).allow(branches[3].state, setting, ())  # nothing later: anything goes
 
 
 class Outcomes:
@@ -44,15 +45,16 @@ class Outcomes:
 
 
 def test_the_review_follows_the_likeliest_outcome_the_record_allows():
-    setting, branches, later = whaling_in_round_3()
-    failure = next(b for b in branches if b.note.startswith("failure"))
-    assert max(branches, key=lambda b: b.probability) is failure  # the likeliest fall, 0.58
-    chosen = _next_state(Outcomes(branches), ("chance",), setting, later)
-    assert chosen == next(b.state for b in branches if b.note == "success")  # the likeliest of the two successes
+    setting, branches, later = whaling_in_round_5()
+    offered = [b for b in branches if b.note != "success"]  # without the likeliest fall, failure is likeliest
+    failure = next(b for b in offered if b.note.startswith("failure"))
+    assert max(offered, key=lambda b: b.probability) is failure  # 0.30 against 0.18 for each success left
+    chosen = _next_state(Outcomes(offered), ("chance",), setting, later)
+    assert chosen == next(b.state for b in offered if b.note == "success spending 1 spear")  # the first success
 
 
 def test_with_no_outcome_allowed_or_no_tries_left_the_likeliest_is_followed():
-    setting, branches, later = whaling_in_round_3()
+    setting, branches, later = whaling_in_round_5()
     failure = next(b for b in branches if b.note.startswith("failure"))
     success = [b for b in branches if b.note.startswith("success")]
     assert _next_state(Outcomes([failure]), ("chance",), setting, later) == failure.state
