@@ -36,8 +36,14 @@ def test_whaling_whenever_the_space_is_free_from_round_2(start):
     assert space_of(rule_move(*at(start, round=3, ships=boat, vikings_left=2))) is None
 
 
+def test_a_whaling_boat_in_round_1_only(start):
+    assert space_of(rule_move(*at(start, round=1, wood=1))) == "build-whaling-boat"
+    assert space_of(rule_move(*at(start, round=1))) is None  # no wood for it yet
+    assert space_of(rule_move(*at(start, round=1, wood=1, vikings_left=0))) is None
+
+
 def test_no_boat_no_rule(start):
-    assert space_of(rule_move(*at(start, round=2, wood=1))) is None  # building a boat is the planner's choice
+    assert space_of(rule_move(*at(start, round=2, wood=1))) is None  # from round 2 a boat is the planner's choice
 
 
 def test_the_planners_follow_a_rule_only_when_asked(start):
