@@ -192,6 +192,9 @@ objective was used and why):
           default before the final placement.
 
 Without --time-limit the search is cut by a deterministic work limit: same answer every run.
+With --time-limit S the whole answer (the cover searches for a first layout, then CP-SAT) stops
+about S seconds after the snapshot is read: a layout the rule checker passed, labelled FEASIBLE
+if not proven, which may differ with the machine's load.
 
 Example: affo place examples/place-midgame.json --objective income --keep mead=1 --apply next.json
 """
@@ -204,7 +207,7 @@ def place(
     keep: Annotated[list[str], typer.Option("--keep", help="Hold pieces back: PIECE=N, repeatable.")] = [],  # noqa: B006
     values: Annotated[str | None, typer.Option("--values", help="JSON object piece -> value (prices bonus rewards).")] = None,
     final: Annotated[bool, typer.Option("--final", help="Treat this as the final placement: lay wood and stone too.")] = False,
-    time_limit: Annotated[float | None, typer.Option("--time-limit", min=0.1, help="Seconds CP-SAT may search (default: a deterministic work limit).")] = None,
+    time_limit: Annotated[float | None, typer.Option("--time-limit", min=0.1, help="Wall seconds for the whole search (default: a deterministic work limit, the same answer every run).")] = None,
     workers: Annotated[int, typer.Option(min=1, help="CP-SAT search workers (1 is deterministic).")] = 1,
     seed: Annotated[int, typer.Option(help="CP-SAT random seed.")] = 0,
     apply: Annotated[str | None, typer.Option("--apply", help="Write the snapshot with the tiles laid to this file.")] = None,

@@ -29,6 +29,7 @@ from ortools.sat.python import cp_model
 from models.pieces import piece
 from planner.placement.bonus_bound import BoardOption, Pools, choices_at, knapsack
 from planner.placement.candidates import APART, TAKES, BoardState, Candidate, edge_neighbours
+from planner.placement.clock import out_of_time
 from planner.placement.income_layout import MAX_DEPTH_CHOICES, depth_choices
 from planner.placement.model import order_conflicts
 
@@ -129,7 +130,8 @@ def settle_income(
     """From the area bound down to one above the income `reached` in hand: at each income every
     choice of depths is tried (MAX_CHOICES at most, within `budget` units of work in all). A cover with a
     laying order stops the walk there; every choice refuted lowers the bound by one; anything else
-    (a choice left open, a cover without an order, the listing cut short) stops it where it is."""
+    (a choice left open, a cover without an order, the listing cut short, the user's time limit
+    passed: clock.py) stops it where it is."""
     boards, pools = depth_choices(states, supply)
     frontiers = knapsack(boards, pools)
     spent = 0.0
@@ -140,7 +142,7 @@ def settle_income(
         refuted = 0
         for combo in listed.choices:
             left = budget - spent
-            if left <= 0:
+            if left <= 0 or out_of_time():
                 return Settled(income, None, spent)
             status, chosen, work = cover_of(states, supply, candidates, *cells_of(combo), min(CHOICE_WORK, left))
             spent += work

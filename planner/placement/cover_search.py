@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from models.pieces import piece
 from planner.placement.candidates import APART, TAKES, BoardState, Candidate, edge_neighbours
+from planner.placement.clock import out_of_time
 from planner.placement.request import RESOURCES
 
 FIRST_BUDGET = 3000  # nodes per search in the first pass, twice as many in each next one
@@ -327,10 +328,13 @@ def first_cover(searches: list, node_budget: int, accept: Callable[[list[int]], 
     spent: one search may be hard and the next easy (five boards' income: the fourth choice of
     depths is covered in 2,645 nodes, the first not in 20,000). A search that ran out of options
     within its budget is dropped: no cover exists for it; so is one whose first cover `accept`
-    refuses (searched again it would find the same one)."""
+    refuses (searched again it would find the same one). Past the user's time limit (clock.py):
+    None, found or not."""
     spent, per = 0, first
     while searches and spent < node_budget:
         for search in list(searches):
+            if out_of_time():
+                return None
             found = search.run(min(per, node_budget - spent))
             spent += search.nodes
             if found is not None and accept(found):

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from planner.placement.bonus_bound import BoardOption, BonusBound, Pools, choices_at, knapsack
 from planner.placement.candidates import BoardState, Candidate
+from planner.placement.clock import out_of_time
 from planner.placement.cover_search import CoverIndex, Key, first_cover, search_for
 from planner.placement.income_bound import area_income_bound, depth_options
 from planner.placement.model import points_spent
@@ -119,6 +120,8 @@ def walk_down(
     each value's choices of cells (`needs_at`, fewest first; MAX_COMBINATIONS of them) searched with
     `budget` nodes at `top`, BELOW_BOUND_BUDGET below it; None if no value has one."""
     for value in range(top, max(-1, top - depth - 1), -1):
+        if out_of_time():
+            return None
         found = cover_one(needs_at(value)[:MAX_COMBINATIONS], supply, index, budget if value == top else BELOW_BOUND_BUDGET, ordered)
         if found is not None:
             return found

@@ -1,0 +1,40 @@
+"""The user's wall-clock limit (`affo place --time-limit`), as the searches that build the hint see it.
+
+Without a limit nothing here ever stops a search: they run on node budgets, so the same input gives
+the same answer. With one, `solve_placement` sets the instant it runs out, and the cover searches
+that look for the solver's hint (income_layout.py, cover_search.first_cover) stop once it has
+passed; their None then means "not found in time", never "no cover exists", which no caller reads
+as a proof. CP-SAT gets what time is left (planner/cpsat.py's Budget). A context variable rather
+than a parameter through every search, because only the outermost call knows the limit and only
+the innermost loops ask.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+_DEADLINE: ContextVar[float | None] = ContextVar("placement_deadline", default=None)
+
+
+@contextmanager
+def deadline(seconds: float | None, start: float) -> Iterator[None]:
+    """Within the block, `out_of_time()` turns true `seconds` after `start` (time.monotonic); None: never."""
+    token = _DEADLINE.set(None if seconds is None else start + seconds)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def limited() -> bool:
+    """Whether the user set a time limit (the searches may then be ordered for it)."""
+    return _DEADLINE.get() is not None
+
+
+def out_of_time() -> bool:
+    """Whether the user's limit, if one was set, has passed."""
+    at = _DEADLINE.get()
+    return at is not None and time.monotonic() >= at
