@@ -16,6 +16,7 @@ from ortools.sat.python import cp_model
 
 from planner.cpsat import Level, SolveParams, fix_values, make_solver
 from planner.placement.bonus_bound import BonusBound
+from planner.placement.bonus_lp import lp_lowered
 from planner.placement.cover_search import CoverIndex
 from planner.placement.greedy import GreedyLayout
 from planner.placement.income_layout import points_layout
@@ -85,6 +86,8 @@ def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout,
     if value is None:
         return [replace(first, reached=pm.income_best), bonus, points]
     hint_value = round(terms["bonus_value"] * pm.scale)
+    if hint_value < value:  # left to CP-SAT: first the choices above the hint refuted by LP (bonus_lp.py)
+        value = lp_lowered(bonus_bound, pm.states, pm.supply, pm.candidates, pm.income_best, value, hint_value)
     bonus = replace(bonus, high=min(value, bonus.high), reached=value if hint_value == value else None, bound_is_proven=value < bonus.high)
     if bonus.reached is not None:
         cap = gain_bound(pm, bonus_bound, [pm.income_best, value])
