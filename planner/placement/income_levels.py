@@ -30,6 +30,11 @@ from planner.placement.points_bound import PointsBound, resources_bound
 # (proven, so it settles the level). Late fixture: 100 -> 101 on its long house, 0.05 units in all, where CP-SAT's
 # whole level took 2.99 (place22 in benchmarks/RESULTS-placement.md).
 BOARD_RESOLVE_WORK = 0.1
+# The bonus level is settled by bonus_lp.py's LPs only where the hint is at most this far below the counting cap.
+# Further down it never reached the hint on the late, five and round-4 cases traced (late-16: cap 23, hint 8, 24 LPs
+# lower it to 21 in 2.6 s of CPU), and the LP's lower cap given to CP-SAT instead moved its search both ways (five-6's
+# bonus found 9 -> 6, late-9's 10 -> 9; round4-5 proven): place38 in benchmarks/RESULTS-placement.md.
+LP_SETTLE_GAP = 2
 
 
 def points_bound_at(pm: PlacementModel, bonus_bound: BonusBound, income: int, value: int | None) -> PointsBound | None:
@@ -86,8 +91,8 @@ def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout,
     if value is None:
         return [replace(first, reached=pm.income_best), bonus, points]
     hint_value = round(terms["bonus_value"] * pm.scale)
-    if hint_value < value:  # left to CP-SAT: first the choices above the hint refuted by LP (bonus_lp.py)
-        value = lp_lowered(bonus_bound, pm.states, pm.supply, pm.candidates, pm.income_best, value, hint_value)
+    if 0 < value - hint_value <= LP_SETTLE_GAP and lp_lowered(bonus_bound, pm.states, pm.supply, pm.candidates, pm.income_best, value, hint_value) == hint_value:
+        value = hint_value  # every choice above the hint refuted by LP: settled; short of it the counting cap stays, CP-SAT's path unchanged
     bonus = replace(bonus, high=min(value, bonus.high), reached=value if hint_value == value else None, bound_is_proven=value < bonus.high)
     if bonus.reached is not None:
         cap = gain_bound(pm, bonus_bound, [pm.income_best, value])
