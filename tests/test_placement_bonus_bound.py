@@ -96,7 +96,8 @@ def laid_terms(report, board_index: int, board):
 @pytest.mark.parametrize("supply, settled", [({"silver": 6}, True), ({"oil": 2, "silver": 3}, True), ({"oil": 1, "wool": 1, "rune-stone": 1, "silver": 1}, False)])
 def test_income_objective_with_the_bonus_level_settled_or_capped(test_boards, monkeypatch, supply, settled):
     """Where the cover search reaches the bonus bound the level is fixed with no solve; where the
-    bound is loose it is a cap only; either way every level is exhaustive search's optimum."""
+    bound is loose it is a cap only; either way every level is exhaustive search's optimum. (The third's
+    LPs would settle it on a large model: tests/test_placement_bonus_lp.py.)"""
     seen = levels_seen(monkeypatch)
     report = place(corner_snapshot(supply), Settings(objective="income", **SOLVER))
     income, bonus = seen[0][0], seen[0][1]

@@ -53,19 +53,39 @@ class Settled:
 
 def cover_of(states: list[BoardState], supply: Counter, candidates: list[Candidate], need: set[Key], keep_free: set[Key], work: float) -> tuple[str, list[int] | None, float]:
     """(CP-SAT status, candidate indices of a cover or None, work) for one choice's cells needed and kept free."""
+    built = relaxation(states, supply, candidates, need, keep_free)
+    if built is None:
+        return "INFEASIBLE", None, 0.0
+    model, x = built
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1  # deterministic under a work limit, whatever the caller's workers
+    solver.parameters.linearization_level = 2  # the full LP: it refutes mid's and round4-1's bounds at once (0.01 units, against 0.25-0.28)
+    solver.parameters.max_deterministic_time = max(0.01, work)
+    code = solver.solve(model)
+    chosen = sorted(i for i in x if solver.value(x[i])) if code in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+    return solver.status_name(code), chosen, solver.response_proto.deterministic_time
+
+
+def relaxation(
+    states: list[BoardState], supply: Counter, candidates: list[Candidate], need: set[Key], keep_free: set[Key], exact: bool = True, index: TileIndex | None = None
+) -> tuple[cp_model.CpModel, dict] | None:
+    """The model of the module docstring and its tile variables by candidate index; None when a needed
+    cell has no tile. `exact` False, for bonus_lp.py's LP: each needed cell covered at most once, not
+    exactly (it maximises how many are), and without the laying-order clauses (their listing cost more
+    than the LP, and no refutation measured needed them)."""
     pools = Pools.of(states, supply)
     pool_of = {s.index: pools.index(s) for s in states if TAKES[s.board.kind]}
-    use = touching(states, pools, pool_of, candidates, need, keep_free)
+    use = touching(states, pools, pool_of, candidates, need, keep_free, index)
     by_cell: dict[Key, list[int]] = defaultdict(list)
     for i, keys in use.items():
         for k in keys:
             by_cell[k].append(i)
     if not need <= by_cell.keys():
-        return "INFEASIBLE", None, 0.0
+        return None
     model = cp_model.CpModel()
     x = {i: model.new_bool_var(f"x{i}") for i in use}
     for k, tiles in by_cell.items():
-        (model.add_exactly_one if k in need else model.add_at_most_one)(x[i] for i in tiles)
+        (model.add_exactly_one if k in need and exact else model.add_at_most_one)(x[i] for i in tiles)
     by_piece: dict[str, list[int]] = defaultdict(list)
     for i in use:
         by_piece[candidates[i].piece].append(i)
@@ -77,26 +97,38 @@ def cover_of(states: list[BoardState], supply: Counter, candidates: list[Candida
         if over:
             model.add(sum(k * v for k, v in over) <= area - sum(1 for b, _ in need if pool_of[b] in group))
     apart_edges(model, states, candidates, use, x)
-    for i, j in order_conflicts(states, candidates, use):
+    for i, j in order_conflicts(states, candidates, use) if exact else ():
         model.add_bool_or([x[i].Not(), x[j].Not()])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1  # deterministic under a work limit, whatever the caller's workers
-    solver.parameters.linearization_level = 2  # the full LP: it refutes mid's and round4-1's bounds at once (0.01 units, against 0.25-0.28)
-    solver.parameters.max_deterministic_time = max(0.01, work)
-    code = solver.solve(model)
-    chosen = sorted(i for i in use if solver.value(x[i])) if code in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
-    return solver.status_name(code), chosen, solver.response_proto.deterministic_time
+    return model, x
 
 
-def touching(states: list[BoardState], pools: Pools, pool_of: dict[int, int], candidates: list[Candidate], need: set[Key], keep_free: set[Key]) -> dict[int, frozenset[Key]]:
+class TileIndex:
+    """Each candidate's cells, and the candidates over each cell: read once for many choices' models
+    (bonus_lp.py builds dozens on one model), where `touching` would walk every candidate each time."""
+
+    def __init__(self, candidates: list[Candidate]):
+        self.keys = [frozenset((c.board, cell) for cell in c.cells) for c in candidates]
+        self.over: dict[Key, list[int]] = defaultdict(list)
+        for i, keys in enumerate(self.keys):
+            for k in keys:
+                self.over[k].append(i)
+
+    def near(self, need: set[Key]) -> list[int]:
+        return sorted({i for k in need for i in self.over.get(k, ())})
+
+
+def touching(
+    states: list[BoardState], pools: Pools, pool_of: dict[int, int], candidates: list[Candidate], need: set[Key], keep_free: set[Key], index: TileIndex | None = None
+) -> dict[int, frozenset[Key]]:
     """Candidate index -> its cells, for the tiles over a needed cell that no legal layout of the
     choice rules out alone: off the cells kept free and the income cells not needed, overhanging
     no more cells than its pool's supply has beyond the cells needed there."""
     income = {(s.index, cell) for s in states for cell in s.board.income_cells}
     spare = {p: pools.area[frozenset([p])] - sum(1 for b, _ in need if pool_of[b] == p) for p in range(len(pools.kinds))}
     use: dict[int, frozenset[Key]] = {}
-    for i, c in enumerate(candidates):
-        keys = frozenset((c.board, cell) for cell in c.cells)
+    for i in index.near(need) if index else range(len(candidates)):
+        c = candidates[i]
+        keys = index.keys[i] if index else frozenset((c.board, cell) for cell in c.cells)
         if keys & need and not keys & keep_free and not (keys & income) - need and len(keys - need) <= spare[pool_of[c.board]]:
             use[i] = keys
     return use

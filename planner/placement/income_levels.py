@@ -16,6 +16,7 @@ from ortools.sat.python import cp_model
 
 from planner.cpsat import Level, SolveParams, fix_values, make_solver
 from planner.placement.bonus_bound import BonusBound
+from planner.placement.bonus_lp import lp_lowered
 from planner.placement.cover_search import CoverIndex
 from planner.placement.greedy import GreedyLayout
 from planner.placement.income_layout import points_layout
@@ -29,6 +30,15 @@ from planner.placement.points_bound import PointsBound, resources_bound
 # (proven, so it settles the level). Late fixture: 100 -> 101 on its long house, 0.05 units in all, where CP-SAT's
 # whole level took 2.99 (place22 in benchmarks/RESULTS-placement.md).
 BOARD_RESOLVE_WORK = 0.1
+# The bonus level is settled by bonus_lp.py's LPs only where the hint is at most this far below the counting cap.
+# Further down it never reached the hint on the late, five and round-4 cases traced (late-16: cap 23, hint 8, 24 LPs
+# lower it to 21 in 2.6 s of CPU), and the LP's lower cap given to CP-SAT instead moved its search both ways (five-6's
+# bonus found 9 -> 6, late-9's 10 -> 9; round4-5 proven): place38 in benchmarks/RESULTS-placement.md.
+LP_SETTLE_GAP = 2
+# ... and only on models this large (solve.py's LP_MIN_VARIABLES): below it CP-SAT proves the level in a fraction of a
+# unit, and a level settled from the hint left the final fixture's income answer another layout of equal values on
+# every level and the tie-break's (ore and silver swapped), where benchmarks/placement_answers.py asks for the same one.
+LP_SETTLE_MIN_VARIABLES = 3000
 
 
 def points_bound_at(pm: PlacementModel, bonus_bound: BonusBound, income: int, value: int | None) -> PointsBound | None:
@@ -85,6 +95,8 @@ def settled_levels(pm: PlacementModel, objective: Objective, hint: GreedyLayout,
     if value is None:
         return [replace(first, reached=pm.income_best), bonus, points]
     hint_value = round(terms["bonus_value"] * pm.scale)
+    if 0 < value - hint_value <= LP_SETTLE_GAP and len(pm.model.proto.variables) >= LP_SETTLE_MIN_VARIABLES and lp_lowered(bonus_bound, pm.states, pm.supply, pm.candidates, pm.income_best, value, hint_value) == hint_value:
+        value = hint_value  # every choice above the hint refuted by LP: settled; short of it the counting cap stays, CP-SAT's path unchanged
     bonus = replace(bonus, high=min(value, bonus.high), reached=value if hint_value == value else None, bound_is_proven=value < bonus.high)
     if bonus.reached is not None:
         cap = gain_bound(pm, bonus_bound, [pm.income_best, value])

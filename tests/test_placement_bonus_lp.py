@@ -1,0 +1,103 @@
+"""The bonus bound lowered by certified LPs (planner/placement/bonus_lp.py) against the exhaustive search
+of tests/test_placement.py: never below the best bonus value any legal layout pays at an income, and
+exact on the corner's three loose bounds, which the counting bound leaves 1-2 above it."""
+
+from __future__ import annotations
+
+import pytest
+
+import planner.placement.bonus_lp
+import planner.placement.income_levels
+from benchmarks.placement_random import random_case
+from models.values import default_values
+from planner.placement import Settings, place
+from planner.placement.bonus_bound import BonusBound
+from planner.placement.bonus_lp import lp_lowered, refuted
+from planner.placement.candidates import all_candidates, board_states
+from planner.placement.cover_model import cells_of
+from planner.placement.request import is_final_placement, placeable_supply
+from planner.placement.rewards import value_scale
+from tests.test_placement import CORNER, SOLVER, best, every_outcome, has_order, layouts, test_boards  # noqa: F401  (test_boards: the fixture)
+from tests.test_placement_bonus_bound import CASES, bound_for, laid_terms, levels_seen
+from tests.test_placement_income_bound import corner_snapshot
+
+# supply -> income -> the LP-lowered bound, which is also exhaustive search's best there (the counting bound: 2, 3, 3)
+LOWERED = {("oil", "wool"): {2: 0}, ("oil", "rune-stone", "silver", "wool"): {2: 2, 4: 1}}
+
+
+def prepared(supply: dict[str, int]):
+    s = corner_snapshot(supply)
+    states, pieces = board_states(s), placeable_supply(s, {}, False)
+    return bound_for(s), states, pieces, all_candidates(states, pieces)
+
+
+@pytest.mark.parametrize("supply, expected", CASES)
+def test_lowered_bound_is_exhaustive_searchs_best(test_boards, supply, expected):
+    bound, states, pieces, cands = prepared(supply)
+    outcomes = every_outcome(CORNER, tuple(sorted(supply.items())))
+    exhaustive = {i: max(t[1] for t in outcomes if t[0] == i) for i in {t[0] for t in outcomes}}
+    lowered = {i: lp_lowered(bound, states, pieces, cands, i, bound.at(i), -1) for i in exhaustive}
+    assert lowered == exhaustive  # on these six supplies it is exact, so never below a value some layout pays
+    loose = {i: v for i, v in lowered.items() if v < bound.at(i)}
+    assert loose == LOWERED.get(tuple(sorted(supply)), {})
+
+
+def test_no_choice_a_legal_layout_makes_is_refuted(test_boards):
+    """Every choice listed at the loose supply's incomes, against every legal layout: one that covers
+    a choice's needed cells, none of its cells kept free and no income cell beyond them makes it, and
+    such a choice is never refuted; the others at the counting bound are (the bound's drop)."""
+    supply = {"oil": 1, "wool": 1}
+    bound, states, pieces, cands = prepared(supply)
+    covers = [set().union(*(cells for _, cells, _ in laid)) if laid else set() for laid in layouts(CORNER, dict(supply)) if has_order(CORNER, laid)]
+    income_cells = CORNER.income_cells
+    listed, made, refuted_count = 0, 0, 0
+    for income in (0, 1, 2):
+        for choice in bound.choices_at(income, 0).choices:
+            need, free = cells_of(choice)
+            need, free = {c for _, c in need}, {c for _, c in free}
+            is_made = any(need <= cov and not cov & free and cov & income_cells <= need for cov in covers)
+            is_refuted = refuted(states, pieces, cands, *cells_of(choice))
+            assert not (is_made and is_refuted)
+            listed += 1
+            made += is_made
+            refuted_count += is_refuted
+    assert (listed, made, refuted_count) == (5, 3, 2)
+
+
+def test_the_floor_and_the_lp_budget_stop_the_walk(test_boards, monkeypatch):
+    bound, states, pieces, cands = prepared({"oil": 1, "wool": 1, "rune-stone": 1, "silver": 1})
+    assert lp_lowered(bound, states, pieces, cands, 4, 3, -1) == 1
+    assert lp_lowered(bound, states, pieces, cands, 4, 3, 2) == 2  # a layout in hand pays 2: no LP below it
+    monkeypatch.setattr(planner.placement.bonus_lp, "MAX_LPS", 0)
+    assert lp_lowered(bound, states, pieces, cands, 4, 3, -1) == 3  # no LP: the bound stands
+
+
+@pytest.mark.parametrize("lps, min_variables, settled", [(0, 0, False), (planner.placement.bonus_lp.MAX_LPS, 0, True), (planner.placement.bonus_lp.MAX_LPS, None, False)])
+def test_income_objective_bonus_level_settled_by_the_lp(test_boards, monkeypatch, lps, min_variables, settled):
+    """The counting bound (3) is loose at income 4 where the hint pays 1: with the LPs the level is fixed
+    there with no solve, without them (or on a model this small, as the code stands) it is a cap only;
+    either way the answer is exhaustive search's best."""
+    supply = {"oil": 1, "wool": 1, "rune-stone": 1, "silver": 1}
+    monkeypatch.setattr(planner.placement.bonus_lp, "MAX_LPS", lps)
+    if min_variables is not None:
+        monkeypatch.setattr(planner.placement.income_levels, "LP_SETTLE_MIN_VARIABLES", min_variables)
+    seen = levels_seen(monkeypatch)
+    report = place(corner_snapshot(supply), Settings(objective="income", **SOLVER))
+    bonus = seen[0][1]
+    assert (bonus.reached, bonus.high) == ((1, 1) if settled else (None, 3))
+    assert report.result.status == "OPTIMAL"
+    assert laid_terms(report, 0, CORNER) == best(CORNER, supply, lambda t: t)
+
+
+def test_late_16s_top_choices_are_refuted():
+    """benchmarks/placement_random.py's late-16 at its best income 20: the counting bound 23, every choice
+    at 23 and 22 refuted (six LPs: 126 of the 127 cells on home and exploration boards asked of shapes that
+    cannot lay them), so 21 with a layout paying 21 supposed in hand."""
+    snapshot = random_case("late", 16)
+    states = board_states(snapshot)
+    supply = placeable_supply(snapshot, Settings().keep, is_final_placement(snapshot, None))
+    cands = all_candidates(states, supply)
+    values = default_values()
+    bound = BonusBound(states, supply, cands, values, value_scale(values))
+    assert bound.at(20) == 23
+    assert lp_lowered(bound, states, supply, cands, 20, 23, 21) == 21
