@@ -27,6 +27,7 @@ from collections import Counter
 from planner.lp_bound import lp_bound
 from planner.placement.bonus_bound import BonusBound, BoardOption
 from planner.placement.candidates import BoardState, Candidate
+from planner.placement.clock import out_of_time
 from planner.placement.cover_model import Key, TileIndex, cells_of, relaxation
 
 # LPs solved at most per call (deterministic: a count, not a clock). Each is 0.1-0.2 s of CPU on the
@@ -83,14 +84,14 @@ class ChoiceRefuter:
 def lp_lowered(bound: BonusBound, states: list[BoardState], supply: Counter, candidates: list[Candidate], income: int, value: int, floor: int) -> int:
     """The bonus bound at `income`, from `value` (BonusBound.at's) down to `floor` (a value a layout in hand
     pays) at most: lowered while every choice listed at it is refuted; where a check is not made (the listing
-    incomplete or too long, the LPs spent) the bound stands there."""
+    incomplete or too long, the LPs spent, the user's time limit passed: clock.py) the bound stands there."""
     refuter = ChoiceRefuter(bound, states, supply, candidates)
     while value > floor:
         listed = bound.choices_at(income, value)
         if not listed.complete or len(listed.choices) > MAX_CHOICES:
             return value
         for choice in listed.choices:
-            if not refuter.choice_refuted(choice):  # allowed, or not checked: the bound stands
+            if out_of_time() or not refuter.choice_refuted(choice):  # allowed, or not checked: the bound stands
                 return value
         value -= 1
     return value
