@@ -4,6 +4,8 @@ exact on the corner's three loose bounds, which the counting bound leaves 1-2 ab
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import planner.placement.bonus_lp
@@ -13,6 +15,7 @@ from models.values import default_values
 from planner.placement import Settings, place
 from planner.placement.bonus_bound import BonusBound
 from planner.placement.bonus_lp import lp_lowered, refuted
+from planner.placement.clock import deadline
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.cover_model import cells_of
 from planner.placement.request import is_final_placement, placeable_supply
@@ -68,6 +71,8 @@ def test_the_floor_and_the_lp_budget_stop_the_walk(test_boards, monkeypatch):
     bound, states, pieces, cands = prepared({"oil": 1, "wool": 1, "rune-stone": 1, "silver": 1})
     assert lp_lowered(bound, states, pieces, cands, 4, 3, -1) == 1
     assert lp_lowered(bound, states, pieces, cands, 4, 3, 2) == 2  # a layout in hand pays 2: no LP below it
+    with deadline(0.1, time.monotonic() - 1.0):
+        assert lp_lowered(bound, states, pieces, cands, 4, 3, -1) == 3  # past the user's time limit: the bound stands
     monkeypatch.setattr(planner.placement.bonus_lp, "MAX_LPS", 0)
     assert lp_lowered(bound, states, pieces, cands, 4, 3, -1) == 3  # no LP: the bound stands
 

@@ -1,10 +1,12 @@
 """The user's wall-clock limit (`affo place --time-limit`), as the searches that build the hint see it.
 
 Without a limit nothing here ever stops a search: they run on node budgets, so the same input gives
-the same answer. With one, `solve_placement` sets the instant it runs out, and the cover searches
-that look for the solver's hint (income_layout.py, cover_search.first_cover) stop once it has
-passed; their None then means "not found in time", never "no cover exists", which no caller reads
-as a proof. CP-SAT gets what time is left (planner/cpsat.py's Budget). A context variable rather
+the same answer. With one, `solve_placement` sets the instant it runs out, and what runs before
+CP-SAT stops once it has passed: the cover searches that look for the solver's hint
+(income_layout.py's walks, cover_search.first_cover), the per-choice models that settle the income
+level (cover_model.settle_income) and the bonus level's LPs (bonus_lp.py). A search stopped so
+returns "not found in time", never "no cover exists", and a bound not checked stands where it was,
+so nothing is claimed that was not proven. CP-SAT gets what time is left (planner/cpsat.py's Budget). A context variable rather
 than a parameter through every search, because only the outermost call knows the limit and only
 the innermost loops ask.
 """

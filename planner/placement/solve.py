@@ -19,8 +19,8 @@ from models.boards import Board
 from models.snapshot import Placement, Snapshot
 from models.values import default_values
 from planner.cpsat import LexAnswer, Level, SolveParams, solve_lexicographic
-from planner.placement.clock import deadline, limited, out_of_time
 from planner.placement.candidates import all_candidates, board_states
+from planner.placement.clock import deadline, limited, out_of_time
 from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
 from planner.placement.blend_bound import capped
 from planner.placement.bonus_bound import BonusBound
