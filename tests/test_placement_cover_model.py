@@ -5,13 +5,16 @@ below it with no CP-SAT search of that level."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import planner.placement.solve
 from models.values import default_values
 from planner.placement import Settings, place
 from planner.placement.candidates import all_candidates, board_states
-from planner.placement.cover_model import cells_of, cover_of, settle_income
+from planner.placement.clock import deadline
+from planner.placement.cover_model import Settled, cells_of, cover_of, settle_income
 from planner.placement.income_bound import area_income_bound
 from planner.placement.income_layout import combinations_at
 from planner.placement.model import PlacementModel
@@ -56,6 +59,8 @@ def test_the_settled_bound_is_the_optimum(test_boards, supply, bound, optimum):
     settled = settle_income(states, pieces, cands, bound, -1, lambda chosen: True)
     assert settled.bound == optimum
     assert settled.chosen is not None and evaluate(pm, set(settled.chosen), {})["income"] == optimum
+    with deadline(0.1, time.monotonic() - 1.0):  # past the user's time limit: nothing refuted, nothing found
+        assert settle_income(states, pieces, cands, bound, -1, lambda chosen: True) == Settled(bound, None, 0.0)
 
 
 def test_a_refuted_bound_settles_the_income_level(test_boards, monkeypatch):
