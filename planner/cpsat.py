@@ -245,6 +245,11 @@ class Budget:
     def spend(self, solver: cp_model.CpSolver) -> None:
         self.work += solver.response_proto.deterministic_time
 
+    def out_of_time(self) -> bool:
+        """Whether the user's wall-clock limit, if one was set, has run out: no more LPs or windows then."""
+        p = self.params
+        return p.time_limit is not None and time.monotonic() - self.start >= p.time_limit
+
 
 @dataclass
 class LevelStep:
@@ -262,7 +267,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     every solution, so later levels keep them harmlessly).
     """
     lp, problem = None, None  # `problem`: the LP read before the cuts below, solved again for other duals
-    if params.lp_bound and len(model.proto.variables) >= params.lp_min_variables:
+    if params.lp_bound and len(model.proto.variables) >= params.lp_min_variables and not budget.out_of_time():
         from planner.lp_bound import LpProblem
 
         problem = LpProblem.of(model)
@@ -281,7 +286,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     refuted_first = None  # whether the first window (at the LP bound) was proven empty (None: no window)
     log.debug("LP bound %.3f, fixes %d of %d variables at it", float(lp.bound), len(lp.fixings(upper)), len(lp.domains))
     target = next_target(lp, upper, 0, solves, params)
-    while target is not None:
+    while target is not None and not budget.out_of_time():
         model.add(sign * objective <= upper)
         work_cap = params.second_duals_after if again is not None else None
         fixings = window_fixings(problem, lp, target, params)
@@ -301,7 +306,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
             found = search_window(model, objective, sign, fixings + support(point), target, upper, params, budget, callback, params.support_work)
             if found.code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 return LevelStep(found.solver, cp_model.OPTIMAL, None, solves + within)
-        if step.code != cp_model.INFEASIBLE and again is not None:
+        if step.code != cp_model.INFEASIBLE and again is not None and not budget.out_of_time():
             lp, again = with_second_duals(lp, again), None
             upper = min(upper, lp.best)
             target = target if target <= upper else next_target(lp, upper, 0, solves, params)
@@ -311,11 +316,11 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         upper = min(upper, target - 1)  # proven: no solution reaches `target`
         target = next_target(lp, upper, width, solves, params)
     model.add(sign * objective <= upper)
-    if support is not None and params.floor_work and refuted_first is not False:
+    if support is not None and params.floor_work and refuted_first is not False and not budget.out_of_time():
         floored = floor_search(model, objective, sign, problem, lp, support, upper, params, budget, callback)
         if floored is not None:
             return replace(floored, solves=solves + within + floored.solves)
-    if late is not None and hard:
+    if late is not None and hard and not budget.out_of_time():
         late(model)
     solves += within
     solver = budget.solver()

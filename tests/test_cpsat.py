@@ -57,6 +57,18 @@ def test_the_lp_bound_and_its_fixings_change_no_answer(seed):
     assert answer.values == brute_force()
 
 
+def test_past_the_users_time_limit_no_lp_is_solved(monkeypatch):
+    """The LP bound, its windows and second duals cost GLOP time a user who set a clock no longer has: once it has
+    run out each level is one CP-SAT solve with what is left (0.01 s at least), its answer still brute force's."""
+    import planner.lp_bound
+
+    monkeypatch.setattr(planner.lp_bound.LpProblem, "of", lambda model: pytest.fail("an LP solved past the time limit"))
+    model, x, levels, brute_force = tiny_problem(0)
+    params = SolveParams(workers=1, seed=0, lp_bound=True, min_fixed_share=0, time_limit=1e-9)
+    answer = solve_lexicographic(model, levels, params, read=lambda s: [s.value(v) for v in x])
+    assert answer.status != "OPTIMAL" or answer.values == brute_force()  # 0.01 s of wall time: proven unless the machine stalls
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_fixings_in_rounds_change_no_answer(seed):
     """Each window's fixings in rounds (the LP solved again with them as bounds): brute force's optima."""
