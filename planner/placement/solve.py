@@ -186,8 +186,6 @@ def _solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, ord
     limits, cuts = params, 0
     while True:
         params, pass_start = still_left(limits, work, start), time.monotonic()  # one budget for the boards and every pass
-        if out_of_time():  # past the user's limit: not a second of GLOP for the LP bound, the hint as CP-SAT finds it at once
-            params = replace(params, lp_bound=False)
         hint = greedy if cuts else first
         hint_from(pm, hint)
         levels = objective.levels if cuts else settled_levels(pm, objective, hint, bonus_bound)
@@ -225,7 +223,8 @@ def _solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, ord
 def still_left(params: SolveParams, work: float, start: float) -> SolveParams:
     """The limits left once `work` is done, the clock started at `start`."""
     work_limit = None if params.work_limit is None else max(0.01, params.work_limit - work)
-    seconds = None if params.time_limit is None else max(0.01, params.time_limit - (time.monotonic() - start))
+    # no time left is 0, so the solver's budget knows it is out (no LP started past the limit); make_solver gives CP-SAT 0.01 s
+    seconds = None if params.time_limit is None else max(0.0, params.time_limit - (time.monotonic() - start))
     return replace(params, work_limit=work_limit, time_limit=seconds)
 
 
@@ -266,8 +265,13 @@ def income_covers(pm: PlacementModel, bonus_bound: BonusBound | None, index: Cov
     the income walk's. Against the user's clock (clock.py) the income walk first, then the bonus walk in
     what time is left: where the bonus walk fails it fails slowly (late-16: 4.7 s of CPU, then the income
     walk's income 20 in 1.7 s), and cut short it would leave the greedy layout's income 9."""
-    by_bonus = lambda: bonus_layout(bonus_bound, pm.income_best, pm.supply, index, ordered) if bonus_bound else None  # noqa: E731
-    by_income = lambda: income_layout(pm.states, pm.supply, pm.candidates, index, ordered)  # noqa: E731
+
+    def by_bonus():
+        return bonus_layout(bonus_bound, pm.income_best, pm.supply, index, ordered) if bonus_bound else None
+
+    def by_income():
+        return income_layout(pm.states, pm.supply, pm.candidates, index, ordered)
+
     if limited():
         return [c for c in (by_income(), by_bonus()) if c is not None]
     found = by_bonus()
