@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from models.round_rules import initial_state, replace, setting_for
+from models.round_rules.state import counts
 from planner.next_round import Memo, plan_two_rounds
 from planner.round_search import Options, plan
-from planner.rules_of_thumb import rule_move
+from planner.rules_of_thumb import most_items_upgrading_oil, rule_move
 from planner.solo import new_game
 
 
@@ -44,6 +45,41 @@ def test_a_whaling_boat_in_round_1_only(start):
 
 def test_no_boat_no_rule(start):
     assert space_of(rule_move(*at(start, round=2, wood=1))) is None  # from round 2 a boat is the planner's choice
+
+
+def with_oil(start) -> dict:
+    s, _ = start
+    return {"goods": counts({**dict(s.goods), "oil": 1})}
+
+
+def test_round_1s_mountain_move_after_the_weekly_market(start):
+    oil = with_oil(start)
+    move = rule_move(*at(start, round=1, **oil))
+    assert space_of(move) == "mountain-3-upgrade-1"
+    assert move.action.chosen("upgrade") == ("oil",)  # to a rune stone
+    assert sum(n for _, n in move.action.chosen("mountain")) == 3
+    assert space_of(rule_move(*at(start, round=1))) is None  # no oil: the weekly market not taken yet
+    assert space_of(rule_move(*at(start, round=1, wood=1, **oil))) == "build-whaling-boat"  # the boat first
+    assert space_of(rule_move(*at(start, round=2, **oil))) is None  # round 1 only
+    assert space_of(rule_move(*at(start, round=1, taken=frozenset({"mountain-3-upgrade-1"}), **oil))) is None
+    assert space_of(rule_move(*at(start, round=1, vikings_left=1, **oil))) is None  # the space takes 3
+
+
+def test_the_mountain_rules_pick_is_the_most_items_and_wood_with_the_oil_upgraded(start):
+    from models.round_rules.actions import space_actions
+
+    s, setting = at(start, round=1, **with_oil(start))
+    legal = space_actions(s, "mountain-3-upgrade-1", setting)
+    picked = most_items_upgrading_oil(s, legal)
+    assert picked is not legal[0] and legal[0].chosen("upgrade") == ()  # the first legal choice upgrades nothing
+
+    def taken(a):
+        return [item for i, n in a.chosen("mountain") for item in s.mountains[i][:n]]
+
+    with_oil_upgraded = [a for a in legal if a.chosen("upgrade") == ("oil",)]
+    assert len(taken(picked)) == max(len(taken(a)) for a in with_oil_upgraded)
+    most = [a for a in with_oil_upgraded if len(taken(a)) == len(taken(picked))]
+    assert taken(picked).count("wood") == max(taken(a).count("wood") for a in most)
 
 
 def test_the_planners_follow_a_rule_only_when_asked(start):
