@@ -221,14 +221,14 @@ def test_the_players_own_opening_is_judged_its_best_by_the_player():
     """examples/game-long.json was played by affo solo's player; its first two rounds (no dice, no
     tiles held back yet) rebuild the player's own positions, so the review, judging as the player
     searches (the two-round root at its budget), finds every action the player's choice: its own
-    search's, or its rule of thumb's (round 1's whaling boat, round 2's whaling trip)."""
+    search's, or its rule of thumb's (round 1's mountain move and whaling boat, round 2's whaling trip)."""
     from models.record import read_record
     from planner.review.actions import review_actions
 
     game = read_record("examples/game-long.json")
     made = [[j.best == j.played for j in review_actions(game, i, judge="player").judged] for i in (0, 1)]
     ruled = [["rule of thumb" in j.best for j in review_actions(game, i, judge="player").judged] for i in (0, 1)]
-    assert made == [[True, True, False], [False, True]] and ruled == [[False, False, True], [True, False]]
+    assert made == [[True, False, False], [False, True]] and ruled == [[False, True, True], [True, False]]
     assert all(j.loss == 0 for i in (0, 1) for j in review_actions(game, i, judge="player").judged)
 
 
@@ -241,17 +241,18 @@ def test_the_cli_offers_the_reviews_judges():
 
 def test_affo_review_judges_as_the_player_when_asked(tmp_path):
     data = json.loads(open("examples/game-long.json").read())
-    data["rounds"] = data["rounds"][:1]
+    data["rounds"] = data["rounds"][:3]
     del data["final"]
-    path = tmp_path / "round1.json"
+    path = tmp_path / "rounds1-3.json"
     path.write_text(json.dumps(data))
     losses = {}
     for judge in ("search", "player"):
         out = runner.invoke(app, ["review", str(path), "--json", "--workers", "1", "--judge", judge])
         assert out.exit_code == 0, out.output
-        losses[judge] = [j["loss"] for j in json.loads(out.stdout)["rounds"][0]["actions"]["judged"]]
-    # the one search's favourite is not the player's once in round 1; as the player, every move is its own
-    assert losses == {"search": [0.0, 0.49, 0.0], "player": [0.0, 0.0, 0.0]}
+        losses[judge] = [[j["loss"] for j in r["actions"]["judged"]] for r in json.loads(out.stdout)["rounds"]]
+    # the one search's favourite is not the player's once, in round 3 (a knarr where it would build a second
+    # whaling boat); as the player, every move is its own (rounds 1-2's ruled moves count as best for both)
+    assert losses == {"search": [[0.0, 0.0, 0.0], [0.0, 0.0], [0.0, 1.41, 0.0]], "player": [[0.0] * 3, [0.0] * 2, [0.0] * 3]}
 
 
 def test_a_play_naming_a_card_drawn_during_the_round_is_judged_as_the_same_play_naming_none():
