@@ -11,7 +11,11 @@ same order on every run, so the stop is deterministic too.
 
 from __future__ import annotations
 
+import logging
+
 from ortools.sat.python import cp_model
+
+log = logging.getLogger(__name__)
 
 
 class LevelCallback(cp_model.CpSolverSolutionCallback):
@@ -27,6 +31,7 @@ class LevelCallback(cp_model.CpSolverSolutionCallback):
     def on_solution_callback(self) -> None:
         self.on_solution()
         if self.stop_at is not None and self.sign * round(self.objective_value) >= self.stop_at:
+            log.debug("stopped at the level's proven bound %d", self.sign * self.stop_at)
             self.stopped = True
             self.stop_search()
 
