@@ -18,6 +18,12 @@ refuted alone first, cached: their model is the same relaxation with fewer cells
 refutation then clears every choice holding them. When every choice the knapsack lists at a value
 is refuted (the listing complete: choices_at lists every choice worth that much or more) no
 legal layout pays that value or more, and the bound drops by one, as BonusBound.lowered does.
+
+Finding the layout (lp_walk). The LPs leave few choices standing at the value where they stop (five-0:
+one of 55 at 10), and CP-SAT's model of one choice (cover_model.cover_of, exact: each needed cell
+covered once, the laying-order clauses in) lays it or refutes it in 1-3 units, where the whole model's
+bonus level found 7 in 10 units. A layout found there pays the value every choice above was refuted
+at: the level is proven, and every layout at that value makes one of the choices still standing.
 """
 
 from __future__ import annotations
