@@ -4,7 +4,9 @@ Income is settled when the layout in hand reaches the area bound (income_bound.p
 value when it also reaches the bonus bound at that income (bonus_bound.py), and the points when
 it reaches the points bound (points_bound.py); a bound not reached caps its level instead. A
 layout short of the points bound alone is first improved one board at a time by CP-SAT, then,
-if that does not reach the bound, by the cover search (income_layout.points_layout).
+if that does not reach the bound, by the cover search (income_layout.points_layout). Where the hint
+reaches the income bound but not the bonus bound, bonus_lp.lp_walk first lowers the latter by LP and
+lays the few choices the LPs leave standing (walk_bonus_level): a layout found there settles the level.
 """
 
 from __future__ import annotations
