@@ -81,6 +81,21 @@ class ChoiceRefuter:
             self.known[key] = refuted(self.states, self.supply, self.candidates, need, free, self.index)
         return self.known[key]
 
+    def standing_at(self, income: int, value: int, searched: bool) -> list[tuple[BoardOption, ...]] | None:
+        """The choices listed at `value` the LPs leave standing; None where the walk stops at `value`: the listing
+        incomplete or too long, a check not made (the LPs spent, the user's time limit passed: clock.py), or a
+        choice standing where none is `searched` (the bound stands there)."""
+        listed = self.bound.choices_at(income, value)
+        if not listed.complete or len(listed.choices) > MAX_CHOICES:
+            return None
+        standing = []
+        for choice in listed.choices:
+            refuted_now = None if out_of_time() else self.choice_refuted(choice)
+            if refuted_now is None or (not refuted_now and not searched):
+                return None
+            standing += [] if refuted_now else [choice]
+        return standing
+
     def choice_refuted(self, choice: tuple[BoardOption, ...]) -> bool | None:
         """Each pool's part first (shared by many choices), then the whole choice."""
         pools = sorted({o.pool for o in choice})
@@ -118,17 +133,9 @@ def lp_walk(
     and the walk's work only cost it (five-30: proven at 9.71 of 10 units without, FEASIBLE after 2.5 units here)."""
     refuter, spent, top = ChoiceRefuter(bound, states, supply, candidates), 0.0, value
     while value > floor:
-        listed = bound.choices_at(income, value)
-        if not listed.complete or len(listed.choices) > MAX_CHOICES:
+        standing = refuter.standing_at(income, value, searched=accept is not None and value < top)
+        if standing is None:
             return Walked(value, None, spent)
-        standing = []
-        for choice in listed.choices:
-            if out_of_time():
-                return Walked(value, None, spent)
-            refuted_now = refuter.choice_refuted(choice)
-            if refuted_now is None or (not refuted_now and (accept is None or value == top)):
-                return Walked(value, None, spent)  # not checked, or allowed with no search asked: the bound stands
-            standing += [] if refuted_now else [choice]
         for k, choice in enumerate(standing):
             left = budget - spent
             if left <= 0 or out_of_time():
