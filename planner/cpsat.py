@@ -39,6 +39,7 @@ from ortools.sat.python import cp_model
 
 from planner.cpsat_floor import floor_search
 from planner.cpsat_packing import first_level_value, pack, weighted
+from planner.cpsat_stop import LevelCallback, stopping, stopped
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,9 @@ class Level:
     # (`late(model)`) only to the whole level's search, and only after a window near the LP bound ran
     # out of its first cap, so a level its windows settle, or one with no such window, is searched as without
     late: Callable[[cp_model.CpModel], None] | None = None
+    # a bound on this level (its most when maximised) the caller has proven but keeps out of the model, where it
+    # would move CP-SAT's path both ways: the level's searches stop once a solution reaches it (planner/cpsat_stop.py)
+    stop_at: int | None = None
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,7 @@ class LexAnswer:
 
 
 SolutionRead = Callable[[cp_model.CpSolver], Any]
-CallbackFor = Callable[[Level], "cp_model.CpSolverSolutionCallback | None"]
+CallbackFor = Callable[[Level], "LevelCallback | None"]
 
 
 def make_solver(params: SolveParams, seconds_left: float | None, work_left: float | None) -> cp_model.CpSolver:
@@ -189,8 +193,10 @@ def solve_lexicographic(
         else:
             model.minimize(objective)
         dear_bound, support, late = (group[0].dear_bound, group[0].support, group[0].late) if len(group) == 1 else (None, None, None)  # a lone level's own
-        step = solve_level(model, objective, group[0].maximize, params, budget, callback_for(group[0]), dear_bound, support, late)
+        callback = stopping(callback_for(group[0]), group[0].stop_at if len(group) == 1 else None, group[0].maximize)
+        step = solve_level(model, objective, group[0].maximize, params, budget, callback, dear_bound, support, late)
         solver, code = step.solver, step.code
+        code = cp_model.OPTIMAL if code == cp_model.FEASIBLE and stopped(callback) else code  # at its proven bound
         solves += step.solves
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             answer = read(solver)
@@ -295,7 +301,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         solves += 1
         refuted_first = step.code == cp_model.INFEASIBLE if refuted_first is None else refuted_first
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
-        if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
+        if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and (width == 1 or stopped(callback))):
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves + within)
         if dear_bound is not None:  # asked with the best bound known, the window's refutation taken in
             known = upper if step.code != cp_model.INFEASIBLE else min(upper, target - 1)

@@ -14,7 +14,7 @@ from benchmarks.placement_random import random_case
 from models.values import default_values
 from planner.placement import Settings, place
 from planner.placement.bonus_bound import BonusBound
-from planner.placement.bonus_lp import lp_lowered, refuted
+from planner.placement.bonus_lp import lp_lowered, lp_walk, refuted
 from planner.placement.clock import deadline
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.cover_model import cells_of
@@ -106,3 +106,26 @@ def test_late_16s_top_choices_are_refuted():
     bound = BonusBound(states, supply, cands, values, value_scale(values))
     assert bound.at(20) == 23
     assert lp_lowered(bound, states, supply, cands, 20, 23, 21) == 21
+
+
+def test_the_walk_gives_a_choice_left_standing_to_cp_sat(test_boards):
+    """At income 4 the LPs refute 3 and 2 and leave choices at 1; the exact model of one lays it (a layout the
+    caller accepts), and the choices it did not refute are kept: every layout paying 1 makes one of them."""
+    bound, states, pieces, cands = prepared({"oil": 1, "wool": 1, "rune-stone": 1, "silver": 1})
+    walked = lp_walk(bound, states, pieces, cands, 4, 3, -1, lambda chosen, value: True, 1.0)
+    assert walked.bound == 1 and walked.chosen is not None and walked.standing
+    laid = {(cands[i].board, cell) for i in walked.chosen for cell in cands[i].cells}
+    need, free = cells_of(walked.standing[0])
+    assert need <= laid and not free & laid
+    assert lp_walk(bound, states, pieces, cands, 4, 3, -1, lambda chosen, value: False, 1.0).chosen is None  # refused: the bound stands at 1
+    assert lp_walk(bound, states, pieces, cands, 4, 3, -1, lambda chosen, value: True, 0.0).chosen is None  # no work: none sought
+
+
+def test_five_0s_bonus_level_is_proven_at_its_lp_bound():
+    """benchmarks/placement_random.py's five-0: the hint pays income 19 (the area bound) and bonus 7 of a counting bound
+    13; CP-SAT's whole level found 7 in 10 units. The LPs refute every choice at 13-11 and all but one of 55 at 10,
+    whose exact model lays it in 1.41 units: 10 is proven, and the points level, told to make that choice, at once."""
+    report = place(random_case("five", 0), Settings(objective="income", work_limit=10.0))
+    result = report.result
+    assert (result.status, result.income_after, result.bonus_value_after) == ("OPTIMAL", 19, 10.0)
+    assert result.work < 2.0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from planner.placement.clock import deadline, limited, out_of_time
+from planner.placement.clock import deadline, limited, out_of_time, seconds_left
 from planner.placement.cover_search import first_cover, search_for
 from tests.test_placement_cover_search import shetland
 from tests.test_placement_piece_search import needs
@@ -24,6 +24,15 @@ def test_a_limit_runs_out_and_ends_with_its_block():
     with deadline(60.0, time.monotonic()):
         assert limited() and not out_of_time()
     assert not limited() and not out_of_time()
+
+
+def test_the_seconds_left_for_cp_sats_own_clock():
+    """cover_model.cover_of gives CP-SAT what is left (the bonus level's walk allows a choice 2.5 units, seconds)."""
+    assert seconds_left() is None
+    with deadline(0.5, time.monotonic() - 1.0):
+        assert seconds_left() == 0.0
+    with deadline(60.0, time.monotonic()):
+        assert 59.0 < seconds_left() <= 60.0
 
 
 def coverable():

@@ -18,23 +18,33 @@ refuted alone first, cached: their model is the same relaxation with fewer cells
 refutation then clears every choice holding them. When every choice the knapsack lists at a value
 is refuted (the listing complete: choices_at lists every choice worth that much or more) no
 legal layout pays that value or more, and the bound drops by one, as BonusBound.lowered does.
+
+Finding the layout (lp_walk). The LPs leave few choices standing at the value where they stop (five-0:
+one of 55 at 10), and CP-SAT's model of one choice (cover_model.cover_of, exact: each needed cell
+covered once, the laying-order clauses in) lays it or refutes it in 1-3 units, where the whole model's
+bonus level found 7 in 10 units. A layout found there pays the value every choice above was refuted
+at: the level is proven, and every layout at that value makes one of the choices still standing.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from planner.lp_bound import lp_bound
 from planner.placement.bonus_bound import BonusBound, BoardOption
 from planner.placement.candidates import BoardState, Candidate
 from planner.placement.clock import out_of_time
-from planner.placement.cover_model import Key, TileIndex, cells_of, relaxation
+from planner.placement.cover_model import Key, TileIndex, cells_of, cover_of, relaxation
 
 # LPs solved at most per call (deterministic: a count, not a clock). Each is 0.1-0.2 s of CPU on the
-# late and five cases (the model's build included), 0.02-0.03 s on round 4's; income_levels.py asks only
-# where the hint is within LP_SETTLE_GAP of the counting bound.
-MAX_LPS = 24
-MAX_CHOICES = 40  # more choices listed at a value than this: stop there (each may need its own LP)
+# late and five cases (the model's build included), 0.02-0.03 s on round 4's; five-0 needs 55 to reach its optimum 10.
+MAX_LPS = 60
+MAX_CHOICES = 400  # more choices listed at a value than this: stop there (MAX_LPS bounds the LPs; five-0 lists 55 at 10)
+# CP-SAT's work on one choice the LP leaves standing, at most (lp_walk): five-0's cover at its LP bound took 1.41 units,
+# five-7's and five-4's refutations 2.29 and 1.36 (place39 in benchmarks/RESULTS-placement.md).
+CHOICE_WORK = 2.5
 
 
 def refuted(states: list[BoardState], supply: Counter, candidates: list[Candidate], need: set[Key], keep_free: set[Key], index: TileIndex | None = None) -> bool:
@@ -71,6 +81,21 @@ class ChoiceRefuter:
             self.known[key] = refuted(self.states, self.supply, self.candidates, need, free, self.index)
         return self.known[key]
 
+    def standing_at(self, income: int, value: int, searched: bool) -> list[tuple[BoardOption, ...]] | None:
+        """The choices listed at `value` the LPs leave standing; None where the walk stops at `value`: the listing
+        incomplete or too long, a check not made (the LPs spent, the user's time limit passed: clock.py), or a
+        choice standing where none is `searched` (the bound stands there)."""
+        listed = self.bound.choices_at(income, value)
+        if not listed.complete or len(listed.choices) > MAX_CHOICES:
+            return None
+        standing = []
+        for choice in listed.choices:
+            refuted_now = None if out_of_time() else self.choice_refuted(choice)
+            if refuted_now is None or (not refuted_now and not searched):
+                return None
+            standing += [] if refuted_now else [choice]
+        return standing
+
     def choice_refuted(self, choice: tuple[BoardOption, ...]) -> bool | None:
         """Each pool's part first (shared by many choices), then the whole choice."""
         pools = sorted({o.pool for o in choice})
@@ -85,13 +110,41 @@ def lp_lowered(bound: BonusBound, states: list[BoardState], supply: Counter, can
     """The bonus bound at `income`, from `value` (BonusBound.at's) down to `floor` (a value a layout in hand
     pays) at most: lowered while every choice listed at it is refuted; where a check is not made (the listing
     incomplete or too long, the LPs spent, the user's time limit passed: clock.py) the bound stands there."""
-    refuter = ChoiceRefuter(bound, states, supply, candidates)
+    return lp_walk(bound, states, supply, candidates, income, value, floor).bound
+
+
+@dataclass
+class Walked:
+    bound: int  # no legal layout at the income pays more bonus value
+    chosen: list[int] | None  # candidate indices of a layout paying `bound`, with a laying order (`accept`'s), or None
+    work: float  # CP-SAT's, on the choices the LP left standing
+    standing: list[tuple[BoardOption, ...]] = field(default_factory=list)  # with `chosen`: every choice at `bound` not refuted
+
+
+def lp_walk(
+    bound: BonusBound, states: list[BoardState], supply: Counter, candidates: list[Candidate], income: int, value: int, floor: int,
+    accept: Callable[[list[int], int], bool] | None = None, budget: float = 0.0,
+) -> Walked:  # fmt: skip
+    """`lp_lowered`'s walk, and at each value the few choices the LP leaves standing given to CP-SAT's model of the
+    choice (cover_model.cover_of, within `budget` units in all, CHOICE_WORK each): INFEASIBLE refutes one (the
+    model is a relaxation too), and a cover `accept(chosen, value)` takes (pays `value` with a laying order) ends the walk with a
+    layout at the bound: the level is proven. Any other outcome leaves the bound where the walk is. Not at the value
+    the walk starts from: where the LP refutes nothing of the counting bound, CP-SAT's whole level has its own bound
+    and the walk's work only cost it (five-30: proven at 9.71 of 10 units without, FEASIBLE after 2.5 units here)."""
+    refuter, spent, top = ChoiceRefuter(bound, states, supply, candidates), 0.0, value
     while value > floor:
-        listed = bound.choices_at(income, value)
-        if not listed.complete or len(listed.choices) > MAX_CHOICES:
-            return value
-        for choice in listed.choices:
-            if out_of_time() or not refuter.choice_refuted(choice):  # allowed, or not checked: the bound stands
-                return value
+        standing = refuter.standing_at(income, value, searched=accept is not None and value < top)
+        if standing is None:
+            return Walked(value, None, spent)
+        for k, choice in enumerate(standing):
+            left = budget - spent
+            if left <= 0 or out_of_time():
+                return Walked(value, None, spent)
+            status, chosen, work = cover_of(states, supply, candidates, *cells_of(choice), min(CHOICE_WORK, left))
+            spent += work
+            if chosen is not None and accept(chosen, value):
+                return Walked(value, chosen, spent, standing[k:])  # those before it refuted
+            if status != "INFEASIBLE":
+                return Walked(value, None, spent)
         value -= 1
-    return value
+    return Walked(value, None, spent)

@@ -36,6 +36,12 @@ def limited() -> bool:
     return _DEADLINE.get() is not None
 
 
+def seconds_left() -> float | None:
+    """The seconds left before the user's limit (0 once past it), or None without one: for a CP-SAT search's own clock."""
+    at = _DEADLINE.get()
+    return None if at is None else max(0.0, at - time.monotonic())
+
+
 def out_of_time() -> bool:
     """Whether the user's limit, if one was set, has passed."""
     at = _DEADLINE.get()

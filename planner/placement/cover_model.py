@@ -29,7 +29,7 @@ from ortools.sat.python import cp_model
 from models.pieces import piece
 from planner.placement.bonus_bound import BoardOption, Pools, choices_at, knapsack
 from planner.placement.candidates import APART, TAKES, BoardState, Candidate, edge_neighbours
-from planner.placement.clock import out_of_time
+from planner.placement.clock import out_of_time, seconds_left
 from planner.placement.income_layout import MAX_DEPTH_CHOICES, depth_choices
 from planner.placement.model import order_conflicts
 
@@ -61,6 +61,8 @@ def cover_of(states: list[BoardState], supply: Counter, candidates: list[Candida
     solver.parameters.num_workers = 1  # deterministic under a work limit, whatever the caller's workers
     solver.parameters.linearization_level = 2  # the full LP: it refutes mid's and round4-1's bounds at once (0.01 units, against 0.25-0.28)
     solver.parameters.max_deterministic_time = max(0.01, work)
+    if seconds_left() is not None:  # the bonus level's walk gives a choice 2.5 units, several seconds: not past the user's limit
+        solver.parameters.max_time_in_seconds = max(0.01, seconds_left())
     code = solver.solve(model)
     chosen = sorted(i for i in x if solver.value(x[i])) if code in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
     return solver.status_name(code), chosen, solver.response_proto.deterministic_time

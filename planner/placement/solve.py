@@ -19,6 +19,7 @@ from models.boards import Board
 from models.snapshot import Placement, Snapshot
 from models.values import default_values
 from planner.cpsat import LexAnswer, Level, SolveParams, solve_lexicographic
+from planner.cpsat_stop import LevelCallback
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.clock import deadline, limited, out_of_time
 from planner.placement.greedy import PREFERENCES, GreedyLayout, greedy_layout
@@ -27,7 +28,7 @@ from planner.placement.bonus_bound import BonusBound
 from planner.placement.cover_model import SETTLE_WORK, settle_income
 from planner.placement.cover_search import CoverIndex
 from planner.placement.income_layout import bonus_layout, income_layout
-from planner.placement.income_levels import board_by_board, points_search, settled_levels
+from planner.placement.income_levels import board_by_board, points_search, settled_levels, walk_bonus_level
 from planner.placement.lp_support import with_support
 from planner.placement.model import PlacementModel, evaluate
 from planner.placement.objectives import Objective, objective_for, tie_break
@@ -120,14 +121,14 @@ class PlacementResult:
     tie_break: str = ""  # among equal optima: "proven" (lowest cells first), "best found" (its limit ran out), "skipped (large model)", "" (not asked)
 
 
-class ProgressReporter(cp_model.CpSolverSolutionCallback):
+class ProgressReporter(LevelCallback):
     """Forwards each improving solution (and bound) of one level to the caller's display."""
 
     def __init__(self, level: Level, decode: Callable[[float], float], on_progress: Progress):
         super().__init__()
         self.level, self.decode, self.on_progress = level, decode, on_progress
 
-    def on_solution_callback(self) -> None:
+    def on_solution(self) -> None:
         # a lone level's objective is its own expression (planner.cpsat_packing.weighted)
         v, b = self.decode(self.objective_value), self.decode(self.best_objective_bound)
         self.on_progress(f"{self.level.name} {v:g} (bound {b:g})", v, b, self.wall_time)
@@ -165,10 +166,12 @@ def _solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, ord
     params = solver_params(settings)
     if objective.name == "blend":
         params = replace(params, rounds_min_share=BLEND_ROUNDS_MIN_SHARE, floor_work=BLEND_FLOOR_WORK, floor_cap=BLEND_FLOOR_CAP)
-    settle_work = 0.0
+    settle_work, lp_bound = 0.0, None
     if objective.name == "income":
         params = replace(params, rounds_min_share=INCOME_ROUNDS_MIN_SHARE)
         objective, greedy, settle_work = settle_income_level(pm, objective, choice, greedy, ordered, params.work_limit)
+        greedy, walked = walk_bonus_level(pm, bonus_bound, greedy, ordered, still_left(params, settle_work, start).work_limit)
+        settle_work, lp_bound = (settle_work + walked.work, walked.bound) if walked else (settle_work, None)
 
     def callback_for(level: Level):
         decode = objective.decode if level is objective.levels[0] else (lambda v: v)
@@ -188,7 +191,7 @@ def _solve_placement(snapshot: Snapshot, settings: Settings, choice: Choice, ord
         params, pass_start = still_left(limits, work, start), time.monotonic()  # one budget for the boards and every pass
         hint = greedy if cuts else first
         hint_from(pm, hint)
-        levels = objective.levels if cuts else settled_levels(pm, objective, hint, bonus_bound)
+        levels = objective.levels if cuts else settled_levels(pm, objective, hint, bonus_bound, lp_bound)
         if objective.name == "income" and any(level.reached is None for level in levels) and ordered(hint.chosen) and not out_of_time():
             # valid for every legal layout, so for the hint with its order (one without may break a pair,
             # and the levels it settled would then have no solution): fewer answers refused for want of one
