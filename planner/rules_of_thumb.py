@@ -16,7 +16,8 @@ hardly tells them apart (about half the games each). The two-space way leaves th
 free in round 2, where the player then took stone and built a stone house instead of emigrating
 (6 of the 39 such games of seeds 241-320). Taken by rule (oil to a rune stone, the most items,
 wood first): +1.45 +- 0.67 on seeds 241-300, whose baseline logs suggested it, and +1.60 +- 0.90
-on fresh seeds 321-340 (RESULTS-strength, "Round 1's mountain move by rule").
+on fresh seeds 321-340, +1.37 +- 0.47 over seeds 241-340 (RESULTS-strength, "Round 1's mountain
+move by rule").
 
 A rule names an action space, the rounds it holds in and, optionally, a further condition on the
 position (`when`) and which of the space's choices it makes (`pick`; the first legal one unless
