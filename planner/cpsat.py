@@ -39,7 +39,7 @@ from ortools.sat.python import cp_model
 
 from planner.cpsat_floor import floor_search
 from planner.cpsat_packing import first_level_value, pack, weighted
-from planner.cpsat_stop import LevelCallback, stopping, stopped
+from planner.cpsat_stop import LevelCallback, settled, stopping
 
 log = logging.getLogger(__name__)
 
@@ -196,7 +196,6 @@ def solve_lexicographic(
         callback = stopping(callback_for(group[0]), group[0].stop_at if len(group) == 1 else None, group[0].maximize)
         step = solve_level(model, objective, group[0].maximize, params, budget, callback, dear_bound, support, late)
         solver, code = step.solver, step.code
-        code = cp_model.OPTIMAL if code == cp_model.FEASIBLE and stopped(callback) else code  # at its proven bound
         solves += step.solves
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             answer = read(solver)
@@ -281,7 +280,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
     again = problem if params.second_duals_after is not None else None
     if lp is None:
         solver = budget.solver()
-        code = solver.solve(model, callback)
+        code = settled(solver.solve(model, callback), callback)
         budget.spend(solver)
         return LevelStep(solver, code, solver.best_objective_bound, 1)
     sign = 1 if maximize else -1  # the bound is on sign * objective
@@ -301,7 +300,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         solves += 1
         refuted_first = step.code == cp_model.INFEASIBLE if refuted_first is None else refuted_first
         # the best of every solution reaching `target` is optimal (in a one-value window, any is)
-        if step.code == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and (width == 1 or stopped(callback))):
+        if settled(step.code, callback) == cp_model.OPTIMAL or (step.code == cp_model.FEASIBLE and width == 1):
             return LevelStep(step.solver, cp_model.OPTIMAL, None, solves + within)
         if dear_bound is not None:  # asked with the best bound known, the window's refutation taken in
             known = upper if step.code != cp_model.INFEASIBLE else min(upper, target - 1)
@@ -330,7 +329,7 @@ def solve_level(model, objective, maximize: bool, params: SolveParams, budget: B
         late(model)
     solves += within
     solver = budget.solver()
-    code = solver.solve(model, callback)
+    code = settled(solver.solve(model, callback), callback)
     budget.spend(solver)
     log.debug("whole level below %d: %s, work %.2f", upper, solver.status_name(code), solver.response_proto.deterministic_time)
     bound = None if code != cp_model.FEASIBLE else sign * min(sign * solver.best_objective_bound, upper)

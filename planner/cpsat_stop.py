@@ -51,3 +51,8 @@ def stopping(callback: LevelCallback | None, stop_at: int | None, maximize: bool
 def stopped(callback) -> bool:
     """Whether the level's last search stopped at its proven bound: its solution is then optimal."""
     return bool(getattr(callback, "stopped", False))
+
+
+def settled(code: int, callback) -> int:
+    """A search's status, OPTIMAL where it stopped FEASIBLE at the level's proven bound."""
+    return cp_model.OPTIMAL if code == cp_model.FEASIBLE and stopped(callback) else code

@@ -14,7 +14,7 @@ from benchmarks.placement_random import random_case
 from models.values import default_values
 from planner.placement import Settings, place
 from planner.placement.bonus_bound import BonusBound
-from planner.placement.bonus_lp import lp_lowered, lp_walk, refuted
+from planner.placement.bonus_lp import lp_walk, refuted
 from planner.placement.clock import deadline
 from planner.placement.candidates import all_candidates, board_states
 from planner.placement.cover_model import cells_of
@@ -39,7 +39,7 @@ def test_lowered_bound_is_exhaustive_searchs_best(test_boards, supply, expected)
     bound, states, pieces, cands = prepared(supply)
     outcomes = every_outcome(CORNER, tuple(sorted(supply.items())))
     exhaustive = {i: max(t[1] for t in outcomes if t[0] == i) for i in {t[0] for t in outcomes}}
-    lowered = {i: lp_lowered(bound, states, pieces, cands, i, bound.at(i), -1) for i in exhaustive}
+    lowered = {i: lp_walk(bound, states, pieces, cands, i, bound.at(i), -1).bound for i in exhaustive}
     assert lowered == exhaustive  # on these six supplies it is exact, so never below a value some layout pays
     loose = {i: v for i, v in lowered.items() if v < bound.at(i)}
     assert loose == LOWERED.get(tuple(sorted(supply)), {})
@@ -69,12 +69,12 @@ def test_no_choice_a_legal_layout_makes_is_refuted(test_boards):
 
 def test_the_floor_and_the_lp_budget_stop_the_walk(test_boards, monkeypatch):
     bound, states, pieces, cands = prepared({"oil": 1, "wool": 1, "rune-stone": 1, "silver": 1})
-    assert lp_lowered(bound, states, pieces, cands, 4, 3, -1) == 1
-    assert lp_lowered(bound, states, pieces, cands, 4, 3, 2) == 2  # a layout in hand pays 2: no LP below it
+    assert lp_walk(bound, states, pieces, cands, 4, 3, -1).bound == 1
+    assert lp_walk(bound, states, pieces, cands, 4, 3, 2).bound == 2  # a layout in hand pays 2: no LP below it
     with deadline(0.1, time.monotonic() - 1.0):
-        assert lp_lowered(bound, states, pieces, cands, 4, 3, -1) == 3  # past the user's time limit: the bound stands
+        assert lp_walk(bound, states, pieces, cands, 4, 3, -1).bound == 3  # past the user's time limit: the bound stands
     monkeypatch.setattr(planner.placement.bonus_lp, "MAX_LPS", 0)
-    assert lp_lowered(bound, states, pieces, cands, 4, 3, -1) == 3  # no LP: the bound stands
+    assert lp_walk(bound, states, pieces, cands, 4, 3, -1).bound == 3  # no LP: the bound stands
 
 
 @pytest.mark.parametrize("lps, min_variables, settled", [(0, 0, False), (planner.placement.bonus_lp.MAX_LPS, 0, True), (planner.placement.bonus_lp.MAX_LPS, None, False)])
@@ -105,7 +105,7 @@ def test_late_16s_top_choices_are_refuted():
     values = default_values()
     bound = BonusBound(states, supply, cands, values, value_scale(values))
     assert bound.at(20) == 23
-    assert lp_lowered(bound, states, supply, cands, 20, 23, 21) == 21
+    assert lp_walk(bound, states, supply, cands, 20, 23, 21).bound == 21
 
 
 def test_the_walk_gives_a_choice_left_standing_to_cp_sat(test_boards):

@@ -260,6 +260,10 @@ class BonusBound:
             self.bounds[income] = self.lowered(income, self.knapsack_at(income))
         return self.bounds[income]
 
+    def proven(self, income: int, value: int) -> None:
+        """A bound proven elsewhere (bonus_lp.lp_walk, with a layout paying it): `at(income)` answers it from now on."""
+        self.bounds[income] = value
+
     def knapsack_at(self, income: int) -> int | None:
         if not self.boards:
             return None

@@ -106,13 +106,6 @@ class ChoiceRefuter:
         return self.check(choice)
 
 
-def lp_lowered(bound: BonusBound, states: list[BoardState], supply: Counter, candidates: list[Candidate], income: int, value: int, floor: int) -> int:
-    """The bonus bound at `income`, from `value` (BonusBound.at's) down to `floor` (a value a layout in hand
-    pays) at most: lowered while every choice listed at it is refuted; where a check is not made (the listing
-    incomplete or too long, the LPs spent, the user's time limit passed: clock.py) the bound stands there."""
-    return lp_walk(bound, states, supply, candidates, income, value, floor).bound
-
-
 @dataclass
 class Walked:
     bound: int  # no legal layout at the income pays more bonus value
@@ -125,7 +118,10 @@ def lp_walk(
     bound: BonusBound, states: list[BoardState], supply: Counter, candidates: list[Candidate], income: int, value: int, floor: int,
     accept: Callable[[list[int], int], bool] | None = None, budget: float = 0.0,
 ) -> Walked:  # fmt: skip
-    """`lp_lowered`'s walk, and at each value the few choices the LP leaves standing given to CP-SAT's model of the
+    """The bonus bound at `income`, from `value` (BonusBound.at's) down to `floor` (a value a layout in hand pays) at
+    most: lowered while every choice listed at it is refuted; where a check is not made (the listing incomplete or
+    too long, the LPs spent, the user's time limit passed: clock.py) the bound stands there. Without `accept`, the
+    LPs alone; with it, at each value the few choices the LP leaves standing are given to CP-SAT's model of the
     choice (cover_model.cover_of, within `budget` units in all, CHOICE_WORK each): INFEASIBLE refutes one (the
     model is a relaxation too), and a cover `accept(chosen, value)` takes (pays `value` with a laying order) ends the walk with a
     layout at the bound: the level is proven. Any other outcome leaves the bound where the walk is. Not at the value

@@ -126,7 +126,7 @@ def walk_bonus_level(pm: PlacementModel, bonus_bound: BonusBound | None, hint: G
     walked = lp_walk(bonus_bound, pm.states, pm.supply, pm.candidates, pm.income_best, value, hint_value, pays, budget)
     if walked.chosen is None:
         return hint, walked
-    bonus_bound.bounds[pm.income_best] = walked.bound  # proven, and paid: the points level's bound is asked at it
+    bonus_bound.proven(pm.income_best, walked.bound)  # and paid: the points level's bound is asked at it
     add_choice_made(pm, walked.standing)
     return GreedyLayout(walked.chosen), walked
 
