@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from models.data_files import load, names_in
-from models.pieces import Cell
+from models.pieces import Cell, all_pieces
 
 OUTSIDE, PLAIN, NEGATIVE, INCOME, BONUS, NEVER = "~", ".", "N", "I", "B", "X"
 
@@ -27,7 +27,12 @@ class IncomeTrack:
 class Bonus:
     cell: Cell
     rewards: tuple[tuple[str, int], ...]  # (item, amount): goods, resources, a special, a building
-    limited: bool = False  # paid only while the supply lasts
+
+    @property
+    def limited(self) -> bool:
+        """Paid only while the supply lasts: a building (the box holds a few) or a special tile (one of each);
+        goods and resources are unlimited."""
+        return any(board_kind(item) in ("house", "shed") or is_special(item) for item, _ in self.rewards)
 
 
 @dataclass(frozen=True)
@@ -115,7 +120,7 @@ def _board(name: str, spec: dict) -> Board:
             for t in spec.get("income", [])
         ),
         bonuses=tuple(
-            Bonus(tuple(b["cell"]), tuple(b["rewards"].items()), b.get("limited", False)) for b in spec.get("bonus", [])
+            Bonus(tuple(b["cell"]), tuple(b["rewards"].items())) for b in spec.get("bonus", [])
         ),
         resource_spaces=tuple(
             ResourceSpaces(s["resource"], tuple(map(tuple, s.get("cells", []))), s.get("off_grid", 0))
@@ -143,3 +148,15 @@ def board(name: str) -> Board:
 
 
 BANQUET_BOARDS = ("banquet-long", "banquet-short")
+
+
+def board_kind(name: str) -> str | None:
+    """The kind of the board called `name` ("home", "exploration", "house", "shed"), None for anything else."""
+    found = all_boards().get(name)
+    return found.kind if found else None
+
+
+def is_special(name: str) -> bool:
+    """A special tile: one copy of each in the game."""
+    found = all_pieces().get(name)
+    return found is not None and found.kind == "special"

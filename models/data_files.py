@@ -19,7 +19,7 @@ LEAF = None
 _BOARD = {
     "names": LEAF, "kind": LEAF, "vp": LEAF, "grid": LEAF, "tile": LEAF, "face": LEAF, "turns_over_in_round": LEAF,
     "income": [{"track": LEAF, "cells": LEAF, "values": LEAF, "beyond": LEAF}],
-    "bonus": [{"cell": LEAF, "rewards": {ANY: LEAF}, "limited": LEAF}],
+    "bonus": [{"cell": LEAF, "rewards": {ANY: LEAF}}],
     "resource_space": [{"resource": LEAF, "cells": LEAF, "off_grid": LEAF}],
 }  # fmt: skip
 
