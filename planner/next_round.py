@@ -31,8 +31,8 @@ from dataclasses import dataclass, replace
 
 from models.round_end import end_round
 from models.round_rules import Action, Setting, State
-from planner.round_search import (LAST_ROUND_FACTOR, PLAYER_NODES, Options, Plan, Progress, Search, plan, plan_with_alternatives, player_nodes,
-                                  ranked_by, root_rule)
+from planner.round_search import (LAST_ROUND_FACTOR, PLAYER_NODES, Options, Plan, Progress, Search, by_choice_rule, plan, plan_with_alternatives,
+                                  player_nodes, ranked_by, root_rule)
 from planner.round_memo import RoundMemo
 from planner.rules_of_thumb import RuleMove
 
@@ -77,7 +77,13 @@ class Candidate:
 
 def plan_two_rounds(root: State, setting: Setting, options: Options, memo: Memo | None = None, further_until: int = 0) -> Plan:
     """The round planner's plan, its first choice settled by looking into the next round; up to
-    round `further_until`, into the round after it too (along the next round's best line)."""
+    round `further_until`, into the round after it too (along the next round's best line). A
+    choice rule (planner/rules_of_thumb.py's `Choice`) may then change the choice on the space
+    the first move takes (round_search.by_choice_rule)."""
+    return by_choice_rule(root, setting, options, _two_rounds(root, setting, options, memo, further_until))
+
+
+def _two_rounds(root: State, setting: Setting, options: Options, memo: Memo | None, further_until: int) -> Plan:
     rule = root_rule(root, setting, options)
     search = Search(root, setting, options, rule=rule)
     plain = search.run()

@@ -30,7 +30,7 @@ from planner.chance import Branch, outcomes
 from planner.evaluate import Evaluator, explain_change
 from planner.round_memo import RoundMemo
 from planner.round_plan import Alternative, Outcome, Plan, Step
-from planner.rules_of_thumb import RuleMove, rule_move
+from planner.rules_of_thumb import RuleMove, choice_move, rule_move
 
 Progress = Callable[[dict], None]
 BEST = object()  # Search._plan's default: the root's best action, or passing when nothing beats it
@@ -343,7 +343,7 @@ def make_evaluator(setting: Setting, value: str = "projection", tile_credit: flo
 
 
 def plan(root: State, setting: Setting, options: Options = Options(), progress: Progress | None = None) -> Plan:
-    return Search(root, setting, options, progress, root_rule(root, setting, options)).run()
+    return by_choice_rule(root, setting, options, Search(root, setting, options, progress, root_rule(root, setting, options)).run(), progress)
 
 
 def plan_with_alternatives(root: State, setting: Setting, options: Options, progress: Progress | None = None) -> Plan:
@@ -370,6 +370,20 @@ def root_rule(root: State, setting: Setting, options: Options) -> RuleMove | Non
     return rule_move(root, setting) if options.rules_of_thumb else None
 
 
+def by_choice_rule(root: State, setting: Setting, options: Options, p: Plan, progress: Progress | None = None) -> Plan:
+    """`p`; or, when the options follow the rules of thumb and a choice rule (planner/rules_of_thumb.py's
+    `Choice`) makes another choice of the space `p`'s first move takes, the plan of a search of the
+    same budget behind the rule's choice (as behind a rule's move), with `p`'s states counted."""
+    if not options.rules_of_thumb or p.rule:
+        return p
+    made = choice_move(root, p.steps[0].action if p.steps else None, setting)
+    if made is None:
+        return p
+    ruled = Search(root, setting, options, progress, rule=made).run()
+    ruled.expanded += p.expanded
+    return ruled
+
+
 def replay(root: State, setting: Setting, steps: Sequence[Step]) -> list[State]:
     """States along a plan's line, re-derived by the rules engine (raises if a step is illegal)."""
     states = [root]
@@ -390,4 +404,4 @@ def replay(root: State, setting: Setting, steps: Sequence[Step]) -> list[State]:
     return states
 
 
-__all__ = ["Options", "Plan", "Search", "Step", "plan", "plan_with_alternatives", "ranked_by", "replay", "replace", "root_rule"]
+__all__ = ["Options", "Plan", "Search", "Step", "by_choice_rule", "plan", "plan_with_alternatives", "ranked_by", "replay", "replace", "root_rule"]

@@ -8,7 +8,7 @@ from models.round_rules import initial_state, replace, setting_for
 from models.round_rules.state import counts
 from planner.next_round import Memo, plan_two_rounds
 from planner.round_search import Options, plan
-from planner.rules_of_thumb import most_items_upgrading_oil, rule_move
+from planner.rules_of_thumb import choice_move, most_items_upgrading_oil, rule_move
 from planner.solo import new_game
 
 
@@ -108,6 +108,49 @@ def test_affo_plan_names_the_rule_and_lists_the_searchs_own_choices():
     assert free["next_action"]["action"]["space"] != "whaling-major" and free["rule_of_thumb"] is None
     # the search's own first choice is offered beside the rule's move
     assert free["next_action"]["action"] in [a["action"] for a in ruled["alternatives"]]
+
+
+def house_and_ship(start, **changes):
+    from models.round_rules.actions import space_actions
+
+    s, setting = at(start, **({"round": 4, "wood": 4, "stone": 4} | changes))
+    return s, setting, space_actions(s, "build-house-and-ship", setting)
+
+
+def test_round_4s_house_and_ship_is_the_long_house_and_a_knarr(start):
+    s, setting, legal = house_and_ship(start)
+    for searched in legal:
+        move = choice_move(s, searched, setting)
+        if searched.chosen("options") == (1,):  # the long house and knarr already: the search's choice stands
+            assert move is None
+            continue
+        assert move.reason.startswith("rule of thumb") and move.action.space == "build-house-and-ship"
+        assert move.action.chosen("options") == (1,) and "long house and knarr" in move.action.label
+        # the rest of the choice is the search's: an occupation played, and which
+        assert {k: v for k, v in move.action.choice if k != "options"} == {k: v for k, v in searched.choice if k != "options"}
+    stone = next(a for a in legal if a.chosen("options") == (0,))
+    for r in (3, 5):  # round 4 only
+        s_r, setting_r, _ = house_and_ship(start, round=r)
+        assert choice_move(s_r, stone, setting_r) is None
+    assert choice_move(s, None, setting) is None  # passing
+    other = rule_move(*at(start, round=1, wood=1)).action  # a move on another space
+    assert choice_move(s, other, setting) is None
+
+
+def test_the_planners_follow_a_choice_rule_only_when_asked(start):
+    from planner.round_search import Search, by_choice_rule
+
+    s, setting, _ = house_and_ship(start)
+    options = Options(nodes=20, value="v7")
+    search = Search(s, setting, options)
+    search.explore()
+    stone = next(a for _, _, a, _ in search.ranked(s, search.values()) if a.space == "build-house-and-ship" and a.chosen("options") == (0,))
+    searched = search.plan_along(stone)  # as if the search had picked the stone house
+    assert searched.steps[0].action == stone and not searched.rule
+    assert by_choice_rule(s, setting, options, searched) is searched  # the rules not followed
+    ruled = by_choice_rule(s, setting, Options(nodes=20, value="v7", rules_of_thumb=True), searched)
+    assert ruled.steps[0].action.chosen("options") == (1,) and ruled.rule.startswith("rule of thumb")
+    assert len(ruled.steps) > 1 and ruled.expanded > searched.expanded  # the rest of the round planned behind it
 
 
 def test_one_spaces_actions_are_legal_actions_of_that_space(start):
