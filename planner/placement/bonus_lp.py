@@ -39,16 +39,17 @@ from planner.placement.cover_model import Key, TileIndex, cells_of, cover_of
 from planner.placement.relaxation_lp import relaxation_lp
 
 # LPs solved at most per call (deterministic: a count, not a clock). Each is 0.1-0.2 s of CPU on the
-# late and five cases (the model's build included), 0.02-0.03 s on round 4's; five-0 needs 55 to reach its optimum 10.
+# late and five cases (the LP's build included, through CP-SAT's model: a third to half of that since relaxation_lp.py),
+# 0.02-0.03 s on round 4's; five-0 needs 55 to reach its optimum 10.
 MAX_LPS = 60
 # Past MAX_LPS the LPs go on while the relaxations' columns (their tiles) so far stay under this: an LP's CPU goes with
-# its columns (0.06-0.08 s per 1,000 on late, five and round 4 alike), and round 4's LPs are a third of late's (546
+# its columns (0.06-0.08 s per 1,000 on late, five and round 4 alike, built as before), and round 4's LPs are a third of late's (546
 # columns on average against 1,784), so its walks run out of LPs where late's have spent three times the CPU:
 # round4-4's walk reaches its hint's 2 at the 66th LP (36,059 columns; the bonus level took 5.0 units to prove it
 # otherwise). Every late and five walk of seeds 0-31 that reached 60 LPs had spent 40,525 columns or more by then
 # (late-29 the least), so theirs are as before (place40 in benchmarks/RESULTS-placement.md).
 MAX_COLUMNS = 38_000
-MAX_CHOICES = 400  # more choices listed at a value than this: stop there (MAX_LPS bounds the LPs; five-0 lists 55 at 10)
+MAX_CHOICES = 400  # more choices listed at a value than this: stop there (MAX_LPS and MAX_COLUMNS bound the LPs; five-0 lists 55 at 10)
 # CP-SAT's work on one choice the LP leaves standing, at most (lp_walk): five-0's cover at its LP bound took 1.41 units,
 # five-7's and five-4's refutations 2.29 and 1.36 (place39 in benchmarks/RESULTS-placement.md).
 CHOICE_WORK = 2.5
