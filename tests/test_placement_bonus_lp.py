@@ -74,6 +74,8 @@ def test_the_floor_and_the_lp_budget_stop_the_walk(test_boards, monkeypatch):
     with deadline(0.1, time.monotonic() - 1.0):
         assert lp_walk(bound, states, pieces, cands, 4, 3, -1).bound == 3  # past the user's time limit: the bound stands
     monkeypatch.setattr(planner.placement.bonus_lp, "MAX_LPS", 0)
+    assert lp_walk(bound, states, pieces, cands, 4, 3, -1).bound == 1  # the corner's LPs are small: MAX_COLUMNS lets them run
+    monkeypatch.setattr(planner.placement.bonus_lp, "MAX_COLUMNS", 0)
     assert lp_walk(bound, states, pieces, cands, 4, 3, -1).bound == 3  # no LP: the bound stands
 
 
@@ -84,6 +86,8 @@ def test_income_objective_bonus_level_settled_by_the_lp(test_boards, monkeypatch
     either way the answer is exhaustive search's best."""
     supply = {"oil": 1, "wool": 1, "rune-stone": 1, "silver": 1}
     monkeypatch.setattr(planner.placement.bonus_lp, "MAX_LPS", lps)
+    if not lps:
+        monkeypatch.setattr(planner.placement.bonus_lp, "MAX_COLUMNS", 0)  # nor past the count
     if min_variables is not None:
         monkeypatch.setattr(planner.placement.income_levels, "LP_SETTLE_MIN_VARIABLES", min_variables)
     seen = levels_seen(monkeypatch)
@@ -129,3 +133,32 @@ def test_five_0s_bonus_level_is_proven_at_its_lp_bound():
     result = report.result
     assert (result.status, result.income_after, result.bonus_value_after) == ("OPTIMAL", 19, 10.0)
     assert result.work < 2.0
+
+
+def round4_4_walk(monkeypatch, max_columns: int) -> int:
+    """benchmarks/placement_random.py's round4-4 at its best income 14: the walk from the counting bound 13 down to the
+    hint's 2, its bound where it stops."""
+    monkeypatch.setattr(planner.placement.bonus_lp, "MAX_COLUMNS", max_columns)
+    snapshot = random_case("round4", 4)
+    states = board_states(snapshot)
+    supply = placeable_supply(snapshot, Settings().keep, is_final_placement(snapshot, None))
+    cands = all_candidates(states, supply)
+    values = default_values()
+    bound = BonusBound(states, supply, cands, values, value_scale(values))
+    assert bound.at(14) == 13
+    return lp_walk(bound, states, supply, cands, 14, 13, 2).bound
+
+
+def test_round_4s_small_lps_go_on_past_the_lp_count(monkeypatch):
+    """Round4-4's LPs are small (546 columns on average): past MAX_LPS (60) the walk goes on within MAX_COLUMNS and
+    refutes every choice down to the hint's 2 at the 66th LP (36,059 columns); held to 60 LPs it stops at 3."""
+    assert round4_4_walk(monkeypatch, planner.placement.bonus_lp.MAX_COLUMNS) == 2
+    assert round4_4_walk(monkeypatch, 0) == 3
+
+
+def test_round4_4s_bonus_level_settled_by_the_walk():
+    """With the walk at the hint's 2 the bonus level is fixed there with no solve (it took 5.0 units of CP-SAT to prove
+    2 with the walk stopped at 3): the same values, 2.33 units in all instead of 7.33."""
+    result = place(random_case("round4", 4), Settings(objective="income", work_limit=10.0)).result
+    assert (result.status, result.income_after, result.bonus_value_after, result.final_gain) == ("OPTIMAL", 14, 2.0, 26)
+    assert result.work < 3.0

@@ -32,16 +32,24 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from planner.lp_bound import lp_bound
 from planner.placement.bonus_bound import BonusBound, BoardOption
 from planner.placement.candidates import BoardState, Candidate
 from planner.placement.clock import out_of_time
-from planner.placement.cover_model import Key, TileIndex, cells_of, cover_of, relaxation
+from planner.placement.cover_model import Key, TileIndex, cells_of, cover_of
+from planner.placement.relaxation_lp import relaxation_lp
 
 # LPs solved at most per call (deterministic: a count, not a clock). Each is 0.1-0.2 s of CPU on the
-# late and five cases (the model's build included), 0.02-0.03 s on round 4's; five-0 needs 55 to reach its optimum 10.
+# late and five cases (the LP's build included, through CP-SAT's model: a third to half of that since relaxation_lp.py),
+# 0.02-0.03 s on round 4's; five-0 needs 55 to reach its optimum 10.
 MAX_LPS = 60
-MAX_CHOICES = 400  # more choices listed at a value than this: stop there (MAX_LPS bounds the LPs; five-0 lists 55 at 10)
+# Past MAX_LPS the LPs go on while the relaxations' columns (their tiles) so far stay under this: an LP's CPU goes with
+# its columns (0.06-0.08 s per 1,000 on late, five and round 4 alike, built as before), and round 4's LPs are a third of late's (546
+# columns on average against 1,784), so its walks run out of LPs where late's have spent three times the CPU:
+# round4-4's walk reaches its hint's 2 at the 66th LP (36,059 columns; the bonus level took 5.0 units to prove it
+# otherwise). Every late and five walk of seeds 0-31 that reached 60 LPs had spent 40,525 columns or more by then
+# (late-29 the least), so theirs are as before (place40 in benchmarks/RESULTS-placement.md).
+MAX_COLUMNS = 38_000
+MAX_CHOICES = 400  # more choices listed at a value than this: stop there (MAX_LPS and MAX_COLUMNS bound the LPs; five-0 lists 55 at 10)
 # CP-SAT's work on one choice the LP leaves standing, at most (lp_walk): five-0's cover at its LP bound took 1.41 units,
 # five-7's and five-4's refutations 2.29 and 1.36 (place39 in benchmarks/RESULTS-placement.md).
 CHOICE_WORK = 2.5
@@ -49,16 +57,19 @@ CHOICE_WORK = 2.5
 
 def refuted(states: list[BoardState], supply: Counter, candidates: list[Candidate], need: set[Key], keep_free: set[Key], index: TileIndex | None = None) -> bool:
     """True when the certified LP proves no layout covers `need` keeping `keep_free` free (module docstring)."""
+    return lp_refutes(states, supply, candidates, need, keep_free, index)[0]
+
+
+def lp_refutes(states: list[BoardState], supply: Counter, candidates: list[Candidate], need: set[Key], keep_free: set[Key], index: TileIndex | None = None) -> tuple[bool, int]:
+    """`refuted`'s answer and the LP's columns (its tiles; 0 where no LP was solved)."""
     if not need:
-        return False
-    index = index or TileIndex(candidates)
-    built = relaxation(states, supply, candidates, need, keep_free, exact=False, index=index)
+        return False, 0
+    built = relaxation_lp(states, supply, candidates, need, keep_free, index or TileIndex(candidates))  # cover_model.relaxation's LP
     if built is None:
-        return True  # a needed cell no tile allowed there reaches
-    model, x = built
-    model.maximize(sum(len(index.keys[i] & need) * var for i, var in x.items()))  # every tile in x covers a needed cell
-    lp = lp_bound(model)
-    return lp is not None and lp.best < len(need)
+        return True, 0  # a needed cell no tile allowed there reaches
+    problem, columns = built
+    lp = problem.bound()
+    return lp is not None and lp.best < len(need), columns
 
 
 class ChoiceRefuter:
@@ -67,7 +78,7 @@ class ChoiceRefuter:
     def __init__(self, bound: BonusBound, states: list[BoardState], supply: Counter, candidates: list[Candidate]):
         self.bound, self.states, self.supply, self.candidates = bound, states, supply, candidates
         self.known: dict[tuple, bool] = {}
-        self.lps = 0
+        self.lps, self.columns = 0, 0
         self.index = TileIndex(candidates)
 
     def check(self, options: tuple[BoardOption, ...]) -> bool | None:
@@ -75,10 +86,11 @@ class ChoiceRefuter:
         need, free = cells_of(options)
         key = (frozenset(need), frozenset(free))
         if key not in self.known:
-            if self.lps >= MAX_LPS:
+            if self.lps >= MAX_LPS and self.columns >= MAX_COLUMNS:
                 return None
             self.lps += 1
-            self.known[key] = refuted(self.states, self.supply, self.candidates, need, free, self.index)
+            self.known[key], columns = lp_refutes(self.states, self.supply, self.candidates, need, free, self.index)
+            self.columns += columns
         return self.known[key]
 
     def standing_at(self, income: int, value: int, searched: bool) -> list[tuple[BoardOption, ...]] | None:
