@@ -293,6 +293,17 @@ def test_a_card_the_record_says_was_drawn_is_in_the_rebuilt_hand():
     assert unseen.judged[1].played.endswith("(playing 1 occupation)")
 
 
+def test_a_card_drawn_on_a_whaling_trip_is_in_hand_for_the_play_naming_it():
+    # round 7 of the example game: the whaling trip (dice) draws Master Count, which the mountain space's column
+    # bonus then plays; the likeliest catch the later actions agree with is taken with the card in hand
+    from models.record import read_record
+    from planner.review.actions import review_actions
+
+    judged = review_actions(read_record("examples/game-long.json"), 6, nodes=4).judged
+    assert judged[0].played.startswith("Whaling (1-3 Boats)")
+    assert judged[1].played.endswith("playing an occupation (column bonus): Master Count)")
+
+
 def test_a_round_is_judged_from_the_last_feast_taken_through_the_bonus_phase_and_its_harvest():
     """A record's snapshot is the position right after a feast (CONTRACT); the next round's actions start
     after the bonus phase and that round's harvest. examples/round3-shetland.json pays a mead (home) and a
@@ -322,19 +333,22 @@ def test_a_round_is_judged_from_the_last_feast_taken_through_the_bonus_phase_and
 
 def test_a_round_is_judged_as_affo_solos_player_saw_it_with_the_tiles_held_laid():
     """examples/game-long.json's rounds 4 and 6: judged on the positions as recorded (tiles held in supply, which
-    the player's value never saw), the search judge claims 22.3 and 33.3 points missed; on the positions its
-    player saw, those tiles laid by the blend, 0 and 0.18."""
+    the player's value never saw), the search judge claims 11.16 and 2.25 points missed; on the positions its
+    player saw, those tiles laid by the blend, 0.25 and 0.41. Round 4's house and ship are a choice rule's (the
+    long house and a knarr where the search ranks the stone house and a longship first): the planner's own move."""
     from models.record import read_record
     from models.round_context import RoundContext
     from planner.review.actions import _judged_round, _redated, review_actions
 
     game = read_record("examples/game-long.json")
-    assert [round(review_actions(game, i).missed_points, 2) for i in (3, 5)] == [0.0, 0.18]
+    assert [round(review_actions(game, i).missed_points, 2) for i in (3, 5)] == [0.25, 0.41]
+    house = review_actions(game, 3).judged[0]
+    assert "long house and knarr" in house.played and "rule of thumb: in round 4" in house.best and house.value == house.best_value
     recorded = [
         _judged_round(_redated(game.before(i), i + 1), game.rounds[i].context or RoundContext(), game.rounds[i].actions, 20, "search", True)
         for i in (3, 5)
     ]  # fmt: skip
-    assert [round(r.missed_points, 2) for r in recorded] == [22.33, 33.34]
+    assert [round(r.missed_points, 2) for r in recorded] == [11.16, 2.25]
 
 
 def test_a_round_whose_recorded_choice_the_view_does_not_offer_is_judged_on_the_position_as_recorded():

@@ -10,7 +10,8 @@ round, and before it the root's best choices and the played action each scored b
 the round after its line (planner/next_round.py), so a game the planner played is judged its
 own best where the position is rebuilt exactly. Where the planner follows a rule of thumb
 (planner/rules_of_thumb.py), its choice is the rule's move, valued by a search that plans the
-rest of the round behind it. A record does not say how the dice fell: after a dice action the
+rest of the round behind it; where a choice rule turned a choice the search ranks above the played
+one into the played one, the played one is the planner's own too. A record does not say how the dice fell: after a dice action the
 review follows the likeliest outcome after which the round's later recorded actions are all
 legal (a whaling trip that failed cannot be followed by upgrading the oil it would have brought),
 the likeliest of all where none or too many ways must be tried. All of it is the planner's
@@ -155,8 +156,11 @@ def _judge(s, setting, recorded: RecordedAction, how: Judging, later: tuple[Reco
     played = played_edge(edges, recorded, exact=how.exact)
     if played is None:
         return f"{_describe(recorded)} is not a legal action in the rebuilt position"
+    chosen = None if ruled else _made_by_choice_rule(s, setting, edges, played)
     if ruled:
         judgement = ActionJudgement(played[2].label, played[0], f"{ruled[2].label} ({rule.reason})", ruled[0])
+    elif chosen:
+        judgement = ActionJudgement(played[2].label, played[0], f"{played[2].label} ({chosen.reason})", played[0])
     elif how.as_player:
         judgement = _against_the_player(search, setting, options, value, edges, played, how.ahead)
     else:
@@ -186,6 +190,20 @@ def _against_the_player(search, setting, options, value, edges, played, ahead) -
     if mine.score > best.score:  # a choice the player did not weigh, better by its own measure
         best, best_label = mine, played[2].label
     return ActionJudgement(played[2].label, mine.score, best_label, best.score)
+
+
+def _made_by_choice_rule(s, setting, edges, played):
+    """The choice rule's move (planner/rules_of_thumb.py's `Choice`) when it turns a choice the search ranks
+    at or above the played one into the played one, else None."""
+    from planner.rules_of_thumb import choice_move
+
+    for edge in edges:
+        made = choice_move(s, edge[2], setting)
+        if made is not None and made.action == played[2]:
+            return made
+        if edge is played:
+            return None
+    return None
 
 
 def _ruled_best(s, setting, options, rule, memo=None):
@@ -227,13 +245,14 @@ def _naming_no_card(recorded: RecordedAction) -> RecordedAction:
 def _after(search, child, action, recorded: RecordedAction, later: tuple[RecordedAction, ...]):
     """The state the recorded action led to: with the card its draw turned up where the record
     names it (the search drew one unseen), else as the search found it."""
-    drawn = _with_drawn(search.root, search.setting, action, recorded) if recorded.drawn else None
+    drawn = _with_drawn(search.root, search.setting, action, recorded, later) if recorded.drawn else None
     return drawn if drawn is not None else _next_state(search, child, search.setting, later)
 
 
-def _with_drawn(s, setting, action, recorded: RecordedAction):
-    """`action` (or the recorded play, if the drawn card makes it legal) applied with the drawn card;
-    None where the name is two cards' or the action rolls dice."""
+def _with_drawn(s, setting, action, recorded: RecordedAction, later: tuple[RecordedAction, ...]):
+    """`action` (or the recorded play, if the drawn card makes it legal) applied with the drawn card; for
+    dice, the likeliest outcome the later recorded actions agree with (a card drawn on a whaling trip is
+    then in hand for the play that names it); None where the name is two cards'."""
     from dataclasses import replace
 
     from models.occupation_cards import card_named
@@ -245,8 +264,9 @@ def _with_drawn(s, setting, action, recorded: RecordedAction):
         return None
     drawn = replace(setting, drawn_card=card.number)
     exact = next((a for a in legal_actions(s, drawn) if _matches(a, recorded)), action)
-    branches = outcomes(s, exact, drawn)
-    return branches[0].state if len(branches) == 1 else None
+    branches = sorted(outcomes(s, exact, drawn), key=lambda b: -b.probability)
+    tries = Tries(CONSISTENCY_TRIES)
+    return next((b.state for b in branches if len(branches) == 1 or tries.allow(b.state, setting, later)), branches[0].state)
 
 
 def _next_state(search, child, setting, later: tuple[RecordedAction, ...]):
