@@ -141,15 +141,21 @@ def cells_of(combo: tuple[BoardOption, ...]) -> tuple[set[Key], set[Key]]:
     return {(o.board, c) for o in combo for c in o.need}, {(o.board, c) for o in combo for c in o.paid | o.first_free}
 
 
-def apart_edges(model: cp_model.CpModel, states: list[BoardState], candidates: list[Candidate], use: dict[int, frozenset[Key]], x: dict) -> None:
-    """Kept-apart colours never edge to edge: for each edge between two cells, the tiles of the
-    colour over either cell less those over both, at most one (one constraint per edge, not per pair)."""
+def apart_tiles(states: list[BoardState], candidates: list[Candidate], use: dict[int, frozenset[Key]]) -> dict[tuple[Key, str], list[int]]:
+    """The tiles of a kept-apart colour over each cell, by (cell, colour)."""
     at: dict[tuple[Key, str], list[int]] = defaultdict(list)
     for i, keys in use.items():
         colour = piece(candidates[i].piece).colour
         if colour in APART[states[candidates[i].board].board.kind]:
             for k in keys:
                 at[(k, colour)].append(i)
+    return at
+
+
+def apart_edges(model: cp_model.CpModel, states: list[BoardState], candidates: list[Candidate], use: dict[int, frozenset[Key]], x: dict) -> None:
+    """Kept-apart colours never edge to edge: for each edge between two cells, the tiles of the
+    colour over either cell less those over both, at most one (one constraint per edge, not per pair)."""
+    at = apart_tiles(states, candidates, use)
     for ((board, cell), colour), tiles in at.items():
         for n in edge_neighbours(cell)[1::2]:  # below and right: each edge once
             others = at.get(((board, n), colour))

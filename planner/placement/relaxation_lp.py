@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from fractions import Fraction
 
-from models.pieces import piece
 from planner.lp_bound import LpProblem, Row, objective_caps
 from planner.placement.bonus_bound import Pools
-from planner.placement.candidates import APART, TAKES, BoardState, Candidate, edge_neighbours
-from planner.placement.cover_model import Key, TileIndex, touching
+from planner.placement.candidates import TAKES, BoardState, Candidate, edge_neighbours
+from planner.placement.cover_model import Key, TileIndex, apart_tiles, touching
 
 
 def relaxation_lp(states: list[BoardState], supply: Counter, candidates: list[Candidate], need: set[Key], keep_free: set[Key], index: TileIndex) -> tuple[LpProblem, int] | None:
@@ -64,12 +63,7 @@ def pool_rows(pools: Pools, pool_of: dict[int, int], candidates: list[Candidate]
 def apart_rows(states: list[BoardState], candidates: list[Candidate], use: dict[int, frozenset[Key]], column: dict[int, int]) -> list[Row]:
     """cover_model.apart_edges' rows: the tiles over either cell of an edge, those over both once (CP-SAT writes a
     linear row's terms merged and by variable)."""
-    at: dict[tuple[Key, str], list[int]] = defaultdict(list)
-    for i, keys in use.items():
-        colour = piece(candidates[i].piece).colour
-        if colour in APART[states[candidates[i].board].board.kind]:
-            for k in keys:
-                at[(k, colour)].append(i)
+    at = apart_tiles(states, candidates, use)
     rows = []
     for ((board, cell), colour), tiles in at.items():
         for n in edge_neighbours(cell)[1::2]:
