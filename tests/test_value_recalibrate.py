@@ -91,10 +91,10 @@ def test_the_shipped_v7_is_v4_shifted_and_the_two_round_root_plans_as_with_v4():
     assert [x.action for x in a.alternatives] == [x.action for x in b.alternatives]
 
 
-@pytest.mark.parametrize(("version", "played_with"), [("v10", "v7"), ("v14", "v10"), ("v15", "v10"), ("v16", "v10")])
+@pytest.mark.parametrize(("version", "played_with"), [("v10", "v7"), ("v14", "v10"), ("v15", "v10"), ("v16", "v10"), ("v17", "v10")])
 def test_a_shipped_shift_has_v4s_parts_and_plays_the_moves_of_the_model_its_games_were_played_with(version, played_with):
     # v10: the rules player's games; v14, v15: the same player's with tiles held until they earn, at 40 and 20 states;
-    # v16: the same with 4x the states in the last round (affo solo's player since)
+    # v16: the same with 4x the states in the last round; v17: the same with round 4's choice rule (affo solo's player since)
     from planner.next_round import plan_two_rounds
 
     v4, shifted = load_model("v4"), load_model(version)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-CURRENT = "v16"  # the model the planner, affo plan and affo solo use by default
+CURRENT = "v17"  # the model the planner, affo plan and affo solo use by default
 
 
 def versions() -> list[str]:
