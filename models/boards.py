@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from models.actions.vocabulary import BUILDINGS
 from models.data_files import load, names_in
-from models.pieces import Cell, all_pieces
+from models.pieces import Cell, special_names
 
 OUTSIDE, PLAIN, NEGATIVE, INCOME, BONUS, NEVER = "~", ".", "N", "I", "B", "X"
 
@@ -32,7 +33,7 @@ class Bonus:
     def limited(self) -> bool:
         """Paid only while the supply lasts: a building (the box holds a few) or a special tile (one of each);
         goods and resources are unlimited."""
-        return any(board_kind(item) in ("house", "shed") or is_special(item) for item, _ in self.rewards)
+        return any(item in BUILDINGS or item in special_names() for item, _ in self.rewards)
 
 
 @dataclass(frozen=True)
@@ -148,15 +149,3 @@ def board(name: str) -> Board:
 
 
 BANQUET_BOARDS = ("banquet-long", "banquet-short")
-
-
-def board_kind(name: str) -> str | None:
-    """The kind of the board called `name` ("home", "exploration", "house", "shed"), None for anything else."""
-    found = all_boards().get(name)
-    return found.kind if found else None
-
-
-def is_special(name: str) -> bool:
-    """A special tile: one copy of each in the game."""
-    found = all_pieces().get(name)
-    return found is not None and found.kind == "special"

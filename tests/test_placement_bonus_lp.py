@@ -98,16 +98,22 @@ def test_income_objective_bonus_level_settled_by_the_lp(test_boards, monkeypatch
     assert laid_terms(report, 0, CORNER) == best(CORNER, supply, lambda t: t)
 
 
-def test_late_16s_top_choices_are_refuted():
-    """benchmarks/placement_random.py's late-16 at its best income 20: the counting bound 23, every choice
-    at 23 and 22 refuted (six LPs: 126 of the 127 cells on home and exploration boards asked of shapes that
-    cannot lay them), so 21 with a layout paying 21 supposed in hand."""
-    snapshot = random_case("late", 16)
+def random_bound(shape: str, seed: int):
+    """benchmarks/placement_random.py's case, its bonus bound with the boards, supply and candidates it was built on."""
+    snapshot = random_case(shape, seed)
     states = board_states(snapshot)
     supply = placeable_supply(snapshot, Settings().keep, is_final_placement(snapshot, None))
     cands = all_candidates(states, supply)
     values = default_values()
     bound = BonusBound(states, supply, cands, values, value_scale(values))
+    return bound, states, supply, cands
+
+
+def test_late_16s_top_choices_are_refuted():
+    """benchmarks/placement_random.py's late-16 at its best income 20: the counting bound 23, every choice
+    at 23 and 22 refuted (six LPs: 126 of the 127 cells on home and exploration boards asked of shapes that
+    cannot lay them), so 21 with a layout paying 21 supposed in hand."""
+    bound, states, supply, cands = random_bound("late", 16)
     assert bound.at(20) == 23
     assert lp_walk(bound, states, supply, cands, 20, 23, 21).bound == 21
 
@@ -139,12 +145,7 @@ def round4_4_walk(monkeypatch, max_columns: int) -> int:
     """benchmarks/placement_random.py's round4-4 at its best income 14: the walk from the counting bound 13 down to the
     hint's 2, its bound where it stops."""
     monkeypatch.setattr(planner.placement.bonus_lp, "MAX_COLUMNS", max_columns)
-    snapshot = random_case("round4", 4)
-    states = board_states(snapshot)
-    supply = placeable_supply(snapshot, Settings().keep, is_final_placement(snapshot, None))
-    cands = all_candidates(states, supply)
-    values = default_values()
-    bound = BonusBound(states, supply, cands, values, value_scale(values))
+    bound, states, supply, cands = random_bound("round4", 4)
     assert bound.at(14) == 13
     return lp_walk(bound, states, supply, cands, 14, 13, 2).bound
 

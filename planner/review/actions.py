@@ -264,9 +264,7 @@ def _with_drawn(s, setting, action, recorded: RecordedAction, later: tuple[Recor
         return None
     drawn = replace(setting, drawn_card=card.number)
     exact = next((a for a in legal_actions(s, drawn) if _matches(a, recorded)), action)
-    branches = sorted(outcomes(s, exact, drawn), key=lambda b: -b.probability)
-    tries = Tries(CONSISTENCY_TRIES)
-    return next((b.state for b in branches if len(branches) == 1 or tries.allow(b.state, setting, later)), branches[0].state)
+    return _agreeing([b.state for b in sorted(outcomes(s, exact, drawn), key=lambda b: -b.probability)], setting, later)
 
 
 def _next_state(search, child, setting, later: tuple[RecordedAction, ...]):
@@ -275,7 +273,14 @@ def _next_state(search, child, setting, later: tuple[RecordedAction, ...]):
 
     if isinstance(child, State):
         return child
-    states = [outcome[3] for outcome in search.outcomes(child)]  # likeliest first
+    return _agreeing([outcome[3] for outcome in search.outcomes(child)], setting, later)  # likeliest first
+
+
+def _agreeing(states: list, setting, later: tuple[RecordedAction, ...]):
+    """Of a dice action's outcomes, likeliest first, the first after which the later recorded actions can all be
+    taken (the likeliest of all where none can, or past CONSISTENCY_TRIES)."""
+    if len(states) == 1:
+        return states[0]
     tries = Tries(CONSISTENCY_TRIES)
     return next((state for state in states if tries.allow(state, setting, later)), states[0])
 
