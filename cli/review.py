@@ -40,6 +40,11 @@ def review(
     Points missed: 3 per avoidable Thing Penalty (proven), income missed times the income phases
     left (an estimate), end-of-game points (proven).
 
+    Where a round lists its actions, each is judged against the planner's choice at that moment
+    (an estimate), the position rebuilt from the round before; each action's "drawn" card, "roll"
+    (how its dice ended) and the round's "weapon" make that position exact (affo solo --record
+    writes them).
+
     One record's rounds are reviewed side by side in --workers processes (the same answer as
     one process, sooner). Several records or a folder: a table of mean missed points per
     category and round, the reviews fanned out over Dask.

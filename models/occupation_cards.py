@@ -155,6 +155,17 @@ def card_named(name: str) -> Card | None:
     return found[0] if len(found) == 1 else None
 
 
+def card_drawn(drawn: str | int) -> Card | None:
+    """The card a record says a draw turned up: by its number, or by a name only one card prints."""
+    return by_number().get(drawn) if type(drawn) is int else card_named(drawn)
+
+
+def record_name(number: int) -> str | int:
+    """How a record names a card: its name, or its number where two cards print the name."""
+    card = by_number()[number]
+    return card.name if card_named(card.name) else number
+
+
 def hand_entry(entry: int | str, unseen: int) -> tuple[Card | None, int]:
     """A snapshot's hand entry read: the one card it names (None for points, or for a name no card
     or two cards print) and its printed points (a card unseen, as the planner assumes, prints `unseen`)."""

@@ -9,11 +9,13 @@ record's root (`$.rounds[2].snapshot.player.boards[0].placements`).
 Actions (optional, per round) use the project's action format: a list of objects
 `{"space": ID}` with an optional `"choice"` object (what was chosen on that space, as the
 planner's own actions print it) and an optional `"kind"` (`space`, the default, `buy-ship`,
-`arm-ship` or `pass`) and an optional `"drawn"`, the name of the occupation card the action's
-draw turned up (`affo cards`), which a snapshot taken at the round's end cannot show once the card
-is played. `affo spaces` lists the ids. A round may also carry `context`: the round
+`arm-ship` or `pass`), an optional `"drawn"`, the name of the occupation card the action's
+draw turned up or its number (`affo cards`; a name two cards print names neither), which a snapshot taken at the round's end cannot show once the card
+is played, and an optional `"roll"`, how a dice action ended (`RecordedRoll`), which the
+review then follows instead of guessing. `affo spaces` lists the ids. A round may also carry `context`: the round
 context (as `affo plan` reads it: spaces taken, mountain strips, explorations) at the start of
-that round's action phase, which lets the review judge its actions against the same table.
+that round's action phase, which lets the review judge its actions against the same table, and
+`weapon`: the weapon card drawn at the round's start (phase 4), which no snapshot shows apart.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ from models.snapshot import GAME_RECORD, ROOT, Placement, Problem, Snapshot, Sna
 
 FORMAT = GAME_RECORD
 TOP_KEYS = {"format", "start", "rounds", "final"}
-ROUND_KEYS = {"round", "snapshot", "actions", "context"}
-ACTION_KEYS = {"kind", "space", "choice", "drawn"}
+ROUND_KEYS = {"round", "snapshot", "actions", "context", "weapon"}
+ACTION_KEYS = {"kind", "space", "choice", "drawn", "roll"}
+ROLL_KEYS = {"success", "spent", "result"}
 ACTION_KINDS = ("space", "buy-ship", "arm-ship", "pass")
 
 
@@ -41,11 +44,27 @@ class RecordedAction:
     kind: str
     space: str
     choice: dict
-    drawn: str | None = None  # the occupation card the action's draw turned up, where the record says
+    drawn: str | int | None = None  # the occupation card the action's draw turned up (name or number), where the record says
+    roll: RecordedRoll | None = None  # how the action's dice ended, where the record says
 
     def as_json(self) -> dict:
         drawn = {"drawn": self.drawn} if self.drawn else {}
-        return {"kind": self.kind, "space": self.space, "choice": self.choice} | drawn
+        roll = {"roll": self.roll.as_json()} if self.roll else {}
+        return {"kind": self.kind, "space": self.space, "choice": self.choice} | drawn | roll
+
+
+@dataclass(frozen=True)
+class RecordedRoll:
+    """How a dice action ended: whether it succeeded, the items spent to move the die, and for a raid or
+    pillage the combat result counted (the best tile it reaches is taken)."""
+
+    success: bool
+    spent: tuple[tuple[str, int], ...] = ()  # (name, count) by name, counts > 0
+    result: int | None = None
+
+    def as_json(self) -> dict:
+        result = {} if self.result is None else {"result": self.result}
+        return {"success": self.success, "spent": dict(self.spent)} | result
 
 
 @dataclass(frozen=True)
@@ -54,6 +73,7 @@ class RoundRecord:
     snapshot: Snapshot
     actions: tuple[RecordedAction, ...] | None  # None: the record does not say
     context: object = None  # models.round_context.RoundContext at the action phase's start, if given
+    weapon: str | None = None  # the weapon card phase 4 drew at the round's start, if given
 
 
 @dataclass(frozen=True)
@@ -149,7 +169,18 @@ def _round(data: object, path: str, problems: list[Problem]) -> RoundRecord | No
     snapshot = _snapshot(data["snapshot"], f"{path}.snapshot", problems)
     actions = _actions(data["actions"], f"{path}.actions", problems) if data.get("actions") is not None else None
     context = _context(data["context"], f"{path}.context", problems) if data.get("context") is not None else None
-    return RoundRecord(number, snapshot, actions, context) if snapshot is not None else None
+    weapon = _weapon(data["weapon"], f"{path}.weapon", problems) if data.get("weapon") is not None else None
+    return RoundRecord(number, snapshot, actions, context, weapon) if snapshot is not None else None
+
+
+def _weapon(name: object, path: str, problems: list[Problem]) -> str | None:
+    """The weapon card the round's phase 4 drew (optional)."""
+    from models.actions.vocabulary import WEAPONS
+
+    if not isinstance(name, str) or name not in WEAPONS:
+        problems.append(Problem(path, f"the weapon card drawn at the round's start ({', '.join(sorted(WEAPONS))}), not {name!r}"))
+        return None
+    return name
 
 
 def _context(data: object, path: str, problems: list[Problem]):
@@ -187,25 +218,56 @@ def _actions(data: object, path: str, problems: list[Problem]) -> tuple[Recorded
         if not isinstance(choice, dict):
             problems.append(Problem(f"{where}.choice", "an object (what was chosen on the space)"))
             choice = {}
-        out.append(RecordedAction(kind, space if isinstance(space, str) else "", choice, _drawn(a, where, problems)))
+        roll = _roll(a["roll"], f"{where}.roll", problems) if "roll" in a else None
+        out.append(RecordedAction(kind, space if isinstance(space, str) else "", choice, _drawn(a, where, problems), roll))
     return tuple(out)
 
 
-def _drawn(action: dict, where: str, problems: list[Problem]) -> str | None:
-    """The card an action drew, by a name the deck prints (optional)."""
-    from models.occupation_cards import cards_by_name
+def _drawn(action: dict, where: str, problems: list[Problem]) -> str | int | None:
+    """The card an action drew (optional), by a name the deck prints or by its number (`affo cards`; the one
+    way to tell apart the two cards that print one name)."""
+    from models.occupation_cards import by_number, cards_by_name
 
     name = action.get("drawn")
-    if name is None:
-        return None
+    if name is None or (type(name) is int and name in by_number()):
+        return name
     if not isinstance(name, str) or not cards_by_name().get(name.strip().casefold()):
         from difflib import get_close_matches
 
         near = get_close_matches(str(name).strip().casefold(), list(cards_by_name()), n=1, cutoff=0.6)
         hint = f"; did you mean {cards_by_name()[near[0]][0].name!r}?" if near else " (see affo cards)"
-        problems.append(Problem(f"{where}.drawn", f"the name of the occupation card drawn, not {name!r}{hint}"))
+        problems.append(Problem(f"{where}.drawn", f"the name or number of the occupation card drawn, not {name!r}{hint}"))
         return None
     return name
+
+
+def _roll(data: object, where: str, problems: list[Problem]) -> RecordedRoll | None:
+    """How a dice action ended (optional): `{"success": true, "spent": {"wood": 2}, "result": 9}`."""
+    from models.actions.vocabulary import WEAPONS
+
+    if not isinstance(data, dict):
+        problems.append(Problem(where, 'how the dice ended, such as {"success": true, "spent": {"wood": 1}}'))
+        return None
+    found = len(problems)
+    for key in sorted(set(data) - ROLL_KEYS, key=str):
+        problems.append(Problem(f"{where}.{key}", "unknown key (success, spent, result)"))
+    success, spent, result = data.get("success"), data.get("spent", {}), data.get("result")
+    if not isinstance(success, bool):
+        problems.append(Problem(f"{where}.success", "true or false: whether the roll succeeded"))
+    spendable = {"wood", "stone"} | WEAPONS
+    if not isinstance(spent, dict):
+        problems.append(Problem(f"{where}.spent", "an object from item to count, such as {\"wood\": 2}"))
+        spent = {}
+    for name, n in spent.items():
+        if name not in spendable:
+            problems.append(Problem(f"{where}.spent.{name}", f"an item a roll spends ({', '.join(sorted(spendable))})"))
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            problems.append(Problem(f"{where}.spent.{name}", "a count of 0 or more"))
+    if result is not None and (not isinstance(result, int) or isinstance(result, bool)):
+        problems.append(Problem(f"{where}.result", "a whole number: the combat result a raid or pillage counted"))
+    if len(problems) > found:
+        return None
+    return RecordedRoll(success, tuple(sorted((k, n) for k, n in spent.items() if n)), result)
 
 
 def _unknown_space(space: object, spaces) -> str:

@@ -30,7 +30,7 @@ from models.pieces import piece
 from models.quick_layout import greedy_layout
 from models.actions import BUILDINGS, Bundle
 from models.round_rules import Setting, State, gain, occupations, replace, to_snapshot
-from models.round_rules.bundles import add_goods, draw_weapons, take_specials
+from models.round_rules.bundles import add_goods, draw_weapons, take_specials, weapon_drawn
 from models.round_rules.state import counts
 from models.scoring import score, score_board
 from models.snapshot import BoardEntry, Snapshot
@@ -265,14 +265,15 @@ def end_round(
     return _next_round(s, setting, strips, harvest, solo_blocking), feast
 
 
-def after_recorded_feast(s: State, setting: Setting, facts: BoardFacts) -> State:
+def after_recorded_feast(s: State, setting: Setting, facts: BoardFacts, weapon: str | None = None) -> State:
     """Round r's position right after round r-1's feast (a game record's snapshot, CONTRACT), `s` already dated
     round r, taken to round r's action phase: the after-feast gains of the cards in play, the bonus phase (10) of
-    the boards as laid (`facts`) and round r's harvest (2). Not the weapon card phase 4 draws (a record does not
-    say which) nor the mountain strips (round r's context gives them)."""
+    the boards as laid (`facts`), round r's harvest (2) and the weapon card phase 4 drew where the record says
+    (`weapon`); not the mountain strips (round r's context gives them)."""
     s = occupations.in_phase(s, "after-feast", setting) if s.active else s
     s = _bonus(s, state_bonuses(s, facts))
-    return replace(s, goods=add_goods(s.goods, Counter(_crops(setting, s.round))))
+    s = replace(s, goods=add_goods(s.goods, Counter(_crops(setting, s.round))), banquet_cleared=True)
+    return weapon_drawn(s, weapon) if weapon else s
 
 
 def _bonus(s: State, rewards: Counter) -> State:

@@ -25,6 +25,7 @@ class Branch:
     probability: Fraction
     state: State
     note: str = ""  # what happened, for chance branches ("success spending 2 wood")
+    outcome: dice.Outcome | None = None  # how the dice fell (the first of the outcomes merged into this branch)
 
 
 def outcomes(s: State, action: Action, setting: Setting) -> list[Branch]:
@@ -43,8 +44,8 @@ def roll_branches(pending: PendingRoll, setting: Setting) -> list[Branch]:
         if after in merged:
             merged[after][0] += p
         else:
-            merged[after] = [p, _note(pending, result, setting)]
-    return [Branch(p, st, note) for st, (p, note) in merged.items()]
+            merged[after] = [p, _note(pending, result, setting), result]
+    return [Branch(p, st, note, result) for st, (p, note, result) in merged.items()]
 
 
 def distribution(pending: PendingRoll, setting: Setting) -> dice.Distribution:

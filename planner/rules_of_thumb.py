@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from models.actions import load_action_spaces
 from models.round_rules import Action, Setting, State
 from models.round_rules.actions import space_actions
 
@@ -101,13 +102,19 @@ class Choice:
     pick: Callable[[State, Action, list[Action]], Action | None]
 
 
+def option_number(space: str, label: str) -> int:
+    """Where the option labelled `label` stands among `space`'s options (an action's "options" choice)."""
+    return [o.label for o in load_action_spaces()[space].options].index(label)
+
+
 def long_house_and_knarr(s: State, searched: Action, legal: list[Action]) -> Action | None:
     """Instead of a stone house and a longship, the long house and a knarr, the rest of the choice
     (an occupation played, which card) the search's; None for any other choice."""
-    if searched.chosen("options") != (0,):  # the space's first option: stone house and longship
+    if searched.chosen("options") != (option_number(searched.space, "stone house and longship"),):
         return None
-    want = dict(searched.choice) | {"options": (1,)}
-    return next((a for a in legal if dict(a.choice) == want), next((a for a in legal if a.chosen("options") == (1,)), None))
+    instead = (option_number(searched.space, "long house and knarr"),)
+    want = dict(searched.choice) | {"options": instead}
+    return next((a for a in legal if dict(a.choice) == want), next((a for a in legal if a.chosen("options") == instead), None))
 
 
 CHOICES = (

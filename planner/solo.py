@@ -92,13 +92,13 @@ def new_game(seed: int) -> tuple[Snapshot, RoundContext, list[tuple[str, ...]]]:
 
 def _sample(branches, rng: random.Random):
     if len(branches) == 1:
-        return branches[0].state
+        return branches[0]
     x = Fraction(rng.random())
     for b in branches:
         x -= b.probability
         if x < 0:
-            return b.state
-    return branches[-1].state
+            return b
+    return branches[-1]
 
 
 @cache
@@ -112,13 +112,16 @@ def draws_occupation(a: Action) -> bool:
 
 def take(s: State, a: Action, setting: Setting, rng: random.Random, deck: Deck, watch: Watcher | None = None) -> State:
     """The action played for real: a card it draws is turned up from the deck (no space draws
-    more than one) and shown to `watch`, its dice are rolled."""
+    more than one) and shown to `watch`, its dice are rolled and how they fell shown too."""
     if draws_occupation(a):
         card = deck.draw()
         setting = replace_setting(setting, drawn_card=card)
         if watch:
             watch.drew(card)
-    return _sample(outcomes(s, a, setting), rng)
+    branch = _sample(outcomes(s, a, setting), rng)
+    if watch and branch.outcome is not None:
+        watch.rolled(branch.outcome)
+    return branch.state
 
 
 def next_setting(laid: Snapshot, setting: Setting) -> Setting:
@@ -224,6 +227,9 @@ class Watcher:
 
     def drew(self, card: int) -> None:
         """The action just chosen turned up this occupation card (its number)."""
+
+    def rolled(self, outcome) -> None:
+        """The action just chosen rolled its dice and ended thus (a planner.dice.Outcome)."""
 
     def phase_ends(self, s: State, setting: Setting) -> None:
         """The action phase is over, tiles not laid yet (the moment the round planner values its leaves)."""

@@ -1,7 +1,7 @@
 """A seeded solo game played by the round planner and written as an `affo-game/1` record.
 
 The record keeps what a reviewer needs: the start, each round's actions (with the occupation
-card each draw turned up) and the table at the start of its action phase (`context`), the position right after each feast (the table laid
+card each draw turned up and how each dice action ended), the weapon card drawn at its start and the table at the start of its action phase (`context`), the position right after each feast (the table laid
 from exactly the food and silver the round engine served; the feast engine arranges it), and
 the position after the end-of-game placement. The game is planner/solo.py's `play_game` with
 the planner as its policy, tiles laid by the placement engine as in the solo benchmark games;
@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from models.occupation_cards import by_number
+from models.occupation_cards import record_name
 from models.record import parse_record
 from models.round_end import Feast, board_facts, breed, state_income
 from models.round_rules import Action, Setting, State
+from models.round_rules.bundles import last_weapon_drawn
 from models.scoring import ScoreReport, score
 from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 from models.values import default_values
@@ -62,17 +63,21 @@ class _Recorder(Watcher):
 
     def round_starts(self, s: State) -> None:
         self.say(f"round {s.round}")
-        self.context, self.actions = round_context(s), []
+        self.context, self.actions, self.weapon = round_context(s), [], last_weapon_drawn(s)
 
     def played(self, a: Action) -> None:
         self.actions.append({"kind": a.kind, "space": a.space, "choice": a.as_json()["choice"]})
 
     def drew(self, card: int) -> None:
-        self.actions[-1]["drawn"] = by_number()[card].name  # the review rebuilds the hand with it
+        self.actions[-1]["drawn"] = record_name(card)  # the review rebuilds the hand with it
+
+    def rolled(self, outcome) -> None:
+        self.actions[-1]["roll"] = roll_json(outcome)  # the review follows the dice as they fell
 
     def round_ends(self, s: State, setting: Setting, laid: Snapshot, last: bool, feast: Feast) -> None:
         snapshot = after_feast(laid, s, feast, last)
-        self.rounds.append({"round": s.round, "snapshot": snapshot, "actions": self.actions, "context": self.context})
+        weapon = {"weapon": self.weapon} if s.round > 1 else {}  # round 1's is in the start position
+        self.rounds.append({"round": s.round, "snapshot": snapshot, "actions": self.actions, "context": self.context} | weapon)
         if last:
             self.say("end-of-game placement")
 
@@ -80,6 +85,12 @@ class _Recorder(Watcher):
         """The table laid for the last feast, as the record has it (play_game's own start is
         the round engine's end of the game)."""
         return parse_snapshot(self.rounds[-1]["snapshot"])
+
+
+def roll_json(outcome) -> dict:
+    """How a dice action ended, in the record's form (models.record's `roll`)."""
+    result = {} if outcome.result is None else {"result": outcome.result}
+    return {"success": outcome.success, "spent": dict(outcome.spent)} | result
 
 
 def after_feast(laid: Snapshot, s: State, feast: Feast, last: bool) -> dict:

@@ -81,9 +81,23 @@ def board_changed_and_shed_emptied(data: dict) -> None:
         (lambda d: d["rounds"][0].update(actions=[{"space": "build-a-shedd"}, {"space": "qqqqqqqqqq"}]),
          [("$.rounds[0].actions[0].space", "unknown action space 'build-a-shedd'; did you mean 'build-shed'?"),
           ("$.rounds[0].actions[1].space", "unknown action space 'qqqqqqqqqq' (see affo spaces)")]),
-        (lambda d: d["rounds"][0].update(actions=[{"space": "weekly-feast", "drawn": "Fishermann"}, {"space": "raid", "drawn": 27}]),
-         [("$.rounds[0].actions[0].drawn", "the name of the occupation card drawn, not 'Fishermann'; did you mean 'Fisherman'?"),
-          ("$.rounds[0].actions[1].drawn", "the name of the occupation card drawn, not 27 (see affo cards)")]),
+        (lambda d: d["rounds"][0].update(actions=[{"space": "weekly-feast", "drawn": "Fishermann"}, {"space": "raid", "drawn": 191},
+                                                  {"space": "raid", "drawn": True}, {"space": "raid", "drawn": 94}]),
+         [("$.rounds[0].actions[0].drawn", "the name or number of the occupation card drawn, not 'Fishermann'; did you mean 'Fisherman'?"),
+          ("$.rounds[0].actions[1].drawn", "the name or number of the occupation card drawn, not 191 (see affo cards)"),
+          ("$.rounds[0].actions[2].drawn", "the name or number of the occupation card drawn, not True (see affo cards)")]),
+        (lambda d: d["rounds"][0].update(actions=[{"space": "raid", "roll": 6}, {"space": "raid", "roll": {"spent": {"wood": 1}, "x": 0}},
+                                                  {"space": "raid", "roll": {"success": True, "spent": {"ore": 1, "bow": -1}, "result": "7"}},
+                                                  {"space": "raid", "roll": {"success": False, "spent": []}}]),
+         [("$.rounds[0].actions[0].roll", 'how the dice ended, such as {"success": true, "spent": {"wood": 1}}'),
+          ("$.rounds[0].actions[1].roll.x", "unknown key (success, spent, result)"),
+          ("$.rounds[0].actions[1].roll.success", "true or false: whether the roll succeeded"),
+          ("$.rounds[0].actions[2].roll.spent.ore", "an item a roll spends (bow, long-sword, snare, spear, stone, wood)"),
+          ("$.rounds[0].actions[2].roll.spent.bow", "a count of 0 or more"),
+          ("$.rounds[0].actions[2].roll.result", "a whole number: the combat result a raid or pillage counted"),
+          ("$.rounds[0].actions[3].roll.spent", 'an object from item to count, such as {"wood": 2}')]),
+        (lambda d: d["rounds"][1].update(weapon="axe"), [("$.rounds[1].weapon", "the weapon card drawn at the round's start (bow, long-sword, snare, spear), not 'axe'")]),
+        (lambda d: d["rounds"][1].update(weapon=["bow"]), [("$.rounds[1].weapon", "the weapon card drawn at the round's start (bow, long-sword, snare, spear), not ['bow']")]),
         (lambda d: d["rounds"][0].update(actions=[{"choice": {}}]), [("$.rounds[0].actions[0].space", "missing: the action space taken (see affo spaces)")]),
         (lambda d: d["rounds"][0].update(context={"bogus": 1}), [("$.rounds[0].context.bogus", "unknown key")]),
         (lambda d: d["rounds"][0].update(context=[]), [("$.rounds[0].context", "Input should be a JSON object")]),
@@ -133,6 +147,8 @@ def test_actions_are_read_with_their_defaults():
     data = record()
     data["rounds"][0]["actions"] = [
         {"space": "build-shed", "choice": {"wood": 2}}, {"space": "weekly-feast", "drawn": "Tutor"}, {"kind": "pass"}, {"kind": "buy-ship", "space": 3},
+        {"space": "raid", "drawn": 94, "roll": {"success": True, "spent": {"wood": 2, "stone": 0}, "result": 9}},
+        {"space": "whaling-major", "roll": {"success": False}},
     ]
     actions = parse_record(data).rounds[0].actions
     assert [a.as_json() for a in actions] == [
@@ -140,8 +156,13 @@ def test_actions_are_read_with_their_defaults():
         {"kind": "space", "space": "weekly-feast", "choice": {}, "drawn": "Tutor"},  # a name two cards print is a card's name
         {"kind": "pass", "space": "", "choice": {}},
         {"kind": "buy-ship", "space": "", "choice": {}},
+        {"kind": "space", "space": "raid", "choice": {}, "drawn": 94, "roll": {"success": True, "spent": {"wood": 2}, "result": 9}},
+        {"kind": "space", "space": "whaling-major", "choice": {}, "roll": {"success": False, "spent": {}}},
     ]
     assert parse_record(record()).rounds[1].actions is None
+    data = record()
+    data["rounds"][1]["weapon"] = "spear"  # the weapon card round 2's phase 4 drew
+    assert [r.weapon for r in parse_record(data).rounds] == [None, "spear"]
 
 
 def test_each_round_starts_from_the_one_before():

@@ -1,5 +1,5 @@
-"""How the review follows a dice action it cannot see the fall of: the likeliest outcome after
-which the round's later recorded actions are all legal."""
+"""How the review follows a dice action: as the record says the dice ended, or where it does not
+say, the likeliest outcome after which the round's later recorded actions are all legal."""
 
 from __future__ import annotations
 
@@ -59,3 +59,21 @@ def test_with_no_outcome_allowed_or_no_tries_left_the_likeliest_is_followed():
     success = [b for b in branches if b.note.startswith("success")]
     assert _next_state(Outcomes([failure]), ("chance",), setting, later) == failure.state
     assert not Tries(0).allow(success[0].state, setting, later)  # the count is spent at once
+
+
+def test_where_the_record_says_how_the_dice_ended_the_review_follows_them():
+    """affo solo records each roll (`roll`): round 5's trip spent a spear and a wood, which the likeliest
+    outcome the later actions agree with (a success spending nothing) would not have followed."""
+    from models.record import RecordedRoll
+    from planner.review.actions import _rolled
+
+    setting, branches, later = whaling_in_round_5()
+    record = read_record(GAME)
+    assert record.rounds[4].actions[0].roll == RecordedRoll(True, (("spear", 1), ("wood", 1)))
+    s = initial_state(_redated(record.before(4), 5), record.rounds[4].context)
+    (whaling,) = [a for a in legal_actions(s, setting) if _matches(a, record.rounds[4].actions[0])]
+    by_note = {b.note: b.state for b in branches}
+    assert _rolled(s, whaling, setting, record.rounds[4].actions[0].roll) == by_note["success spending 1 spear and 1 wood"]
+    assert _rolled(s, whaling, setting, RecordedRoll(False)) == by_note["failure (compensation taken)"]
+    assert _rolled(s, whaling, setting, RecordedRoll(True, (("spear", 9),))) is None  # more spears than held: not followed
+    assert _next_state(Outcomes(branches), ("chance",), setting, later) == by_note["success"]  # without it, the likeliest

@@ -38,6 +38,16 @@ def draw_weapons(s: State, n: int) -> State:
     return replace(s, weapons=add_goods(s.weapons, drawn), weapon_draws=(s.weapon_draws + n) % len(WEAPON_CYCLE))
 
 
+def last_weapon_drawn(s: State) -> str:
+    """The weapon card the last draw turned up (at an action phase's start: phase 4's)."""
+    return WEAPON_CYCLE[(s.weapon_draws - 1) % len(WEAPON_CYCLE)]
+
+
+def weapon_drawn(s: State, name: str) -> State:
+    """`name` drawn, as a record says: in hand, and the deck's next card the one after it."""
+    return replace(s, weapons=add_goods(s.weapons, {name: 1}), weapon_draws=(WEAPON_CYCLE.index(name) + 1) % len(WEAPON_CYCLE))
+
+
 def gain(s: State, b: Bundle, players: int = 1) -> State:
     if b is EMPTY_BUNDLE or not b:
         return s

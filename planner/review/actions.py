@@ -11,11 +11,12 @@ the round after its line (planner/next_round.py), so a game the planner played i
 own best where the position is rebuilt exactly. Where the planner follows a rule of thumb
 (planner/rules_of_thumb.py), its choice is the rule's move, valued by a search that plans the
 rest of the round behind it; where a choice rule turned a choice the search ranks above the played
-one into the played one, the played one is the planner's own too. A record does not say how the dice fell: after a dice action the
-review follows the likeliest outcome after which the round's later recorded actions are all
-legal (a whaling trip that failed cannot be followed by upgrading the oil it would have brought),
-the likeliest of all where none or too many ways must be tried. All of it is the planner's
-estimate, never a proof, and is labelled so.
+one into the played one, the played one is the planner's own too. After a dice action the review
+follows the dice as the record says they ended (`roll`, as affo solo records it); where it does not
+say, the likeliest outcome after which the round's later recorded actions are all legal (a whaling
+trip that failed cannot be followed by upgrading the oil it would have brought), the likeliest of
+all where none or too many ways must be tried. All of it is the planner's estimate, never a proof,
+and is labelled so.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from models.record import GameRecord, RecordedAction
+from models.record import GameRecord, RecordedAction, RoundRecord
 from models.snapshot import Snapshot, dump_snapshot, parse_snapshot
 
 from planner.round_search import PLAYER_NODES as NODES  # per judged action: affo solo's budget
@@ -95,14 +96,14 @@ def review_actions(record: GameRecord, index: int, nodes: int = NODES, judge: st
     if index > 0:  # judged as affo solo's player sees the position: the tiles held laid (planner/held_tiles.py)
         from planner.solo import Layout, lay_tiles
 
-        seen = _judged_round(lay_tiles(snap, Layout(), final=False), context, r.actions, nodes, judge, True, exact=True)
+        seen = _judged_round(lay_tiles(snap, Layout(), final=False), context, r, nodes, judge, True, exact=True)
         if seen.stopped is None:
             return seen
-    return _judged_round(snap, context, r.actions, nodes, judge, index > 0)
+    return _judged_round(snap, context, r, nodes, judge, index > 0)
 
 
-def _judged_round(snap: Snapshot, context, actions, nodes: int, judge: str, after_feast: bool, exact: bool = False) -> ActionsReview:
-    """The round's actions judged one by one from `snap` (dated the round; `after_feast`: the last round's
+def _judged_round(snap: Snapshot, context, r: RoundRecord, nodes: int, judge: str, after_feast: bool, exact: bool = False) -> ActionsReview:
+    """Round `r`'s actions judged one by one from `snap` (dated the round; `after_feast`: the last round's
     position right after its feast, taken through the phases between first; `exact`: Judging's)."""
     from models.round_end import after_recorded_feast, board_facts
     from models.round_rules import initial_state, setting_for
@@ -112,9 +113,9 @@ def _judged_round(snap: Snapshot, context, actions, nodes: int, judge: str, afte
     setting = setting_for(snap, context)
     s = initial_state(snap, context)
     if after_feast:
-        s = after_recorded_feast(s, setting, board_facts(snap))
+        s = after_recorded_feast(s, setting, board_facts(snap), r.weapon)
     how = Judging(nodes, judge == "player", RoundMemo(), Memo() if judge == "player" else None, exact)
-    judged = []
+    judged, actions = [], r.actions
     for k, recorded in enumerate(actions):
         if recorded.kind == "pass":
             break
@@ -244,26 +245,34 @@ def _naming_no_card(recorded: RecordedAction) -> RecordedAction:
 
 def _after(search, child, action, recorded: RecordedAction, later: tuple[RecordedAction, ...]):
     """The state the recorded action led to: with the card its draw turned up where the record
-    names it (the search drew one unseen), else as the search found it."""
-    drawn = _with_drawn(search.root, search.setting, action, recorded, later) if recorded.drawn else None
-    return drawn if drawn is not None else _next_state(search, child, search.setting, later)
+    names it (the search drew one unseen), its dice as the record says they ended, else as the
+    search found it."""
+    s, setting = search.root, search.setting
+    if recorded.drawn and (drawn := _with_drawn(s, setting, action, recorded, later)) is not None:
+        return drawn
+    if recorded.roll and (rolled := _rolled(s, action, setting, recorded.roll)) is not None:
+        return rolled
+    return _next_state(search, child, setting, later)
 
 
 def _with_drawn(s, setting, action, recorded: RecordedAction, later: tuple[RecordedAction, ...]):
     """`action` (or the recorded play, if the drawn card makes it legal) applied with the drawn card; for
-    dice, the likeliest outcome the later recorded actions agree with (a card drawn on a whaling trip is
-    then in hand for the play that names it); None where the name is two cards'."""
+    dice, as the record says they ended, else the likeliest outcome the later recorded actions agree with
+    (a card drawn on a whaling trip is then in hand for the play that names it); None where the record
+    names it by a name two cards print."""
     from dataclasses import replace
 
-    from models.occupation_cards import card_named
+    from models.occupation_cards import card_drawn
     from models.round_rules import legal_actions
     from planner.chance import outcomes
 
-    card = card_named(recorded.drawn)
+    card = card_drawn(recorded.drawn)
     if card is None:
         return None
     drawn = replace(setting, drawn_card=card.number)
     exact = next((a for a in legal_actions(s, drawn) if _matches(a, recorded)), action)
+    if recorded.roll and (rolled := _rolled(s, exact, drawn, recorded.roll)) is not None:
+        return rolled
     return _agreeing([b.state for b in sorted(outcomes(s, exact, drawn), key=lambda b: -b.probability)], setting, later)
 
 
@@ -274,6 +283,22 @@ def _next_state(search, child, setting, later: tuple[RecordedAction, ...]):
     if isinstance(child, State):
         return child
     return _agreeing([outcome[3] for outcome in search.outcomes(child)], setting, later)  # likeliest first
+
+
+def _rolled(s, action, setting, roll):
+    """The state after `action` with its dice ending as recorded (models.record's RecordedRoll); None where they
+    cannot have ended so here (no dice, items spent that are not held, a raid's success without its result)."""
+    from models.round_rules import PendingRoll, apply, resolve_roll
+
+    pending = apply(s, action, setting)
+    if not isinstance(pending, PendingRoll):
+        return None
+    held = dict(pending.spendables)
+    if any(n > held.get(name, 0) for name, n in roll.spent):
+        return None
+    if roll.success and pending.roll.aim != "low" and roll.result is None:
+        return None
+    return resolve_roll(pending, roll.success, roll.spent if roll.success else (), roll.result, setting)
 
 
 def _agreeing(states: list, setting, later: tuple[RecordedAction, ...]):
