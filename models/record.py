@@ -263,7 +263,7 @@ def _roll(data: object, where: str, problems: list[Problem]) -> RecordedRoll | N
             problems.append(Problem(f"{where}.spent.{name}", f"an item a roll spends ({', '.join(sorted(spendable))})"))
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             problems.append(Problem(f"{where}.spent.{name}", "a count of 0 or more"))
-    if result is not None and (not isinstance(result, int) or isinstance(result, bool)):
+    if result is not None and (not isinstance(result, int) or isinstance(result, bool) or result < 0):
         problems.append(Problem(f"{where}.result", "a whole number: the combat result a raid or pillage counted"))
     if len(problems) > found:
         return None

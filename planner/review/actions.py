@@ -287,7 +287,7 @@ def _next_state(search, child, setting, later: tuple[RecordedAction, ...]):
 
 def _rolled(s, action, setting, roll):
     """The state after `action` with its dice ending as recorded (models.record's RecordedRoll); None where they
-    cannot have ended so here (no dice, items spent that are not held, a raid's success without its result)."""
+    cannot have ended so here (no dice, items spent that are not held, a raid's success reaching no tile)."""
     from models.round_rules import PendingRoll, apply, resolve_roll
 
     pending = apply(s, action, setting)
@@ -296,8 +296,8 @@ def _rolled(s, action, setting, roll):
     held = dict(pending.spendables)
     if any(n > held.get(name, 0) for name, n in roll.spent):
         return None
-    if roll.success and pending.roll.aim != "low" and roll.result is None:
-        return None
+    if roll.success and pending.roll.aim != "low" and (roll.result is None or not any(sw <= roll.result for sw, _ in pending.tiles)):
+        return None  # a raid's success names its result, and the result reaches a tile
     return resolve_roll(pending, roll.success, roll.spent if roll.success else (), roll.result, setting)
 
 
