@@ -2,8 +2,8 @@
 
 `affo review` values a recorded action against the best choice of one 20-state search of the round (the "search"
 judge) and calls the difference of the two forecasts the points the action missed, an estimate. This study takes
-games `affo solo` plays, judges each of their actions so (a decision where the rule of thumb plays is the player's
-own, and claims nothing), and for every action claimed to miss at least `--least` points plays the game on twice
+games `affo solo` plays, reviews their records as `affo review` does (a rule of thumb's or a choice rule's move is the
+player's own, and claims nothing), and for every action claimed to miss at least `--least` points plays the game on twice
 from that decision: once with the action played, once with the judge's best, each followed by `affo solo`'s player
 to the end, with the same dice (reseeded at the decision, `--futures` times) in both, so the paired difference of
 the final scores is what the choice really cost.
@@ -16,13 +16,13 @@ Node budgets and seeds fix every game, so the figures do not depend on the machi
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 from dataclasses import dataclass
 
 from planner.review.actions import NODES
-from planner.round_search import LAST_ROUND_FACTOR, Options, Search
-from planner.rules_of_thumb import rule_move
+from planner.round_search import LAST_ROUND_FACTOR
 from planner.solo import play_game, search_policy
 from planner.value import CURRENT
 
@@ -56,23 +56,26 @@ def recorded_game(seed: int) -> tuple[list, int]:
 
 
 def claims(seed: int, decisions: list, least: float, from_round: int) -> list[Claim]:
-    """The actions the review's search judge says missed at least `least` points."""
+    """The actions `affo review`'s default judge says missed at least `least` points, judged on the game's record
+    (`affo solo --record`: the review rebuilds every position the player chose in, planner/review/actions.py)."""
+    from models.record import parse_record
+    from models.round_rules import legal_actions
+    from planner.review.actions import review_actions
+    from planner.solo_record import play_solo
+
+    record = parse_record(json.loads(json.dumps(play_solo(seed).record)))  # as `affo review` reads the file
+    taken = iter([i for i, (_, _, a) in enumerate(decisions) if a is not None])  # the record's actions, in order
     out = []
-    for i, (s, setting, played) in enumerate(decisions):
-        if played is None or s.round < from_round:
+    for k, r in enumerate(record.rounds):
+        indices = [next(taken) for _ in r.actions]
+        if r.round < from_round:
             continue
-        rule = rule_move(s, setting)
-        if rule is not None and rule.action == played:
-            continue  # the rule's move is the player's own best: the review claims nothing
-        search = Search(s, setting, Options(nodes=NODES, value=CURRENT))
-        search.explore()
-        value = search.values()
-        edges = [e for e in search.ranked(s, value) if e[2].kind != "pass"]
-        mine = next((e for e in edges if e[2] == played), None)
-        if mine is None or not edges:
-            continue
-        if edges[0][0] - mine[0] >= least:
-            out.append(Claim(seed, i, s.round, played, edges[0][2], edges[0][0] - mine[0]))
+        for judged, index in zip(review_actions(record, k).judged, indices):
+            s, setting, played = decisions[index]
+            assert judged.played == played.label, "the record's actions and the game's decisions part"
+            best = next((a for a in legal_actions(s, setting) if a.label == judged.best), None)
+            if judged.loss >= least and best is not None:
+                out.append(Claim(seed, index, s.round, played, best, judged.loss))
     return out
 
 
