@@ -117,8 +117,9 @@ def house_and_ship(start, **changes):
     return s, setting, space_actions(s, "build-house-and-ship", setting)
 
 
-def test_round_4s_house_and_ship_is_the_long_house_and_a_knarr(start):
-    s, setting, legal = house_and_ship(start)
+@pytest.mark.parametrize("round_", [4, 5])
+def test_round_4s_and_5s_house_and_ship_is_the_long_house_and_a_knarr(start, round_):
+    s, setting, legal = house_and_ship(start, round=round_)
     for searched in legal:
         move = choice_move(s, searched, setting)
         if searched.chosen("options") == (1,):  # the long house and knarr already: the search's choice stands
@@ -129,7 +130,7 @@ def test_round_4s_house_and_ship_is_the_long_house_and_a_knarr(start):
         # the rest of the choice is the search's: an occupation played, and which
         assert {k: v for k, v in move.action.choice if k != "options"} == {k: v for k, v in searched.choice if k != "options"}
     stone = next(a for a in legal if a.chosen("options") == (0,))
-    for r in (3, 5):  # round 4 only
+    for r in (3, 6, 7):  # rounds 4 and 5 only
         s_r, setting_r, _ = house_and_ship(start, round=r)
         assert choice_move(s_r, stone, setting_r) is None
     assert choice_move(s, None, setting) is None  # passing
