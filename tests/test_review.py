@@ -336,8 +336,8 @@ def test_a_round_is_judged_from_the_last_feast_taken_through_the_bonus_phase_and
 
 def test_a_round_is_judged_as_affo_solos_player_saw_it_with_the_tiles_held_laid():
     """examples/game-long.json's rounds 4 and 6: judged on the positions as recorded (tiles held in supply, which
-    the player's value never saw), the search judge claims 11.16 and 2.25 points missed; on the positions its
-    player saw, those tiles laid by the blend, 0.25 and 0.41. Round 4's house and ship are a choice rule's (the
+    the player's value never saw), the search judge claims 11.23 and 2.25 points missed; on the positions its
+    player saw, those tiles laid by the blend, none. Round 4's house and ship are a choice rule's (the
     long house and a knarr where the search ranks the stone house and a longship first): the planner's own move."""
     from models.record import read_record
     from models.round_context import RoundContext
@@ -346,7 +346,7 @@ def test_a_round_is_judged_as_affo_solos_player_saw_it_with_the_tiles_held_laid(
     game = read_record("examples/game-long.json")
     assert [round(review_actions(game, i).missed_points, 2) for i in (3, 5)] == [0.0, 0.0]
     house = review_actions(game, 3).judged[0]
-    assert "long house and knarr" in house.played and "rule of thumb: in round 4" in house.best and house.value == house.best_value
+    assert "long house and knarr" in house.played and "rule of thumb: in rounds 4 and 5" in house.best and house.value == house.best_value
     recorded = [
         _judged_round(_redated(game.before(i), i + 1), game.rounds[i].context or RoundContext(), game.rounds[i], 20, "search", True)
         for i in (3, 5)
