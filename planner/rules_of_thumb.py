@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from models.actions import load_action_spaces
 from models.round_rules import Action, Setting, State
@@ -106,6 +107,7 @@ class Choice:
     pick: Callable[[State, Action, list[Action]], Action | None]
 
 
+@cache
 def option_number(space: str, label: str) -> int:
     """Where the option labelled `label` stands among `space`'s options (an action's "options" choice)."""
     return [o.label for o in load_action_spaces()[space].options].index(label)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.occupation_cards import record_name
-from models.record import parse_record
+from models.record import RecordedRoll, parse_record
 from models.round_end import Feast, board_facts, breed, state_income
 from models.round_rules import Action, Setting, State
 from models.round_rules.bundles import last_weapon_drawn
@@ -72,7 +72,7 @@ class _Recorder(Watcher):
         self.actions[-1]["drawn"] = record_name(card)  # the review rebuilds the hand with it
 
     def rolled(self, outcome) -> None:
-        self.actions[-1]["roll"] = roll_json(outcome)  # the review follows the dice as they fell
+        self.actions[-1]["roll"] = RecordedRoll(outcome.success, outcome.spent, outcome.result).as_json()  # the review follows the dice
 
     def round_ends(self, s: State, setting: Setting, laid: Snapshot, last: bool, feast: Feast) -> None:
         snapshot = after_feast(laid, s, feast, last)
@@ -85,12 +85,6 @@ class _Recorder(Watcher):
         """The table laid for the last feast, as the record has it (play_game's own start is
         the round engine's end of the game)."""
         return parse_snapshot(self.rounds[-1]["snapshot"])
-
-
-def roll_json(outcome) -> dict:
-    """How a dice action ended, in the record's form (models.record's `roll`)."""
-    result = {} if outcome.result is None else {"result": outcome.result}
-    return {"success": outcome.success, "spent": dict(outcome.spent)} | result
 
 
 def after_feast(laid: Snapshot, s: State, feast: Feast, last: bool) -> dict:

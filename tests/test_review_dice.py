@@ -14,15 +14,22 @@ from planner.review.actions import CONSISTENCY_TRIES, Tries, _matches, _next_sta
 GAME = Path(__file__).resolve().parent.parent / "examples/game-long.json"
 
 
-def whaling_in_round_5():
-    """Round 5 of the example game starts with a whaling trip, then upgrades the whale meat the catch brought."""
+def trip_in_round_5():
+    """Round 5 of the example game starts with a whaling trip, then upgrades the whale meat the catch brought:
+    the position, its setting, the trip, and the round's recorded actions."""
     record = read_record(GAME)
     r = record.rounds[4]
     snap = _redated(record.before(4), r.round)
     context = r.context or RoundContext(players=r.snapshot.game.players)
     setting, s = setting_for(snap, context), initial_state(snap, context)
     (whaling,) = [a for a in legal_actions(s, setting) if _matches(a, r.actions[0])]
-    return setting, outcomes(s, whaling, setting), r.actions[1:]
+    return s, setting, whaling, r.actions
+
+
+def whaling_in_round_5():
+    """The trip's setting, its branches, and the round's actions after it."""
+    s, setting, whaling, actions = trip_in_round_5()
+    return setting, outcomes(s, whaling, setting), actions[1:]
 
 
 def test_only_a_successful_trip_allows_the_rounds_later_actions():
@@ -67,13 +74,11 @@ def test_where_the_record_says_how_the_dice_ended_the_review_follows_them():
     from models.record import RecordedRoll
     from planner.review.actions import _rolled
 
-    setting, branches, later = whaling_in_round_5()
-    record = read_record(GAME)
-    assert record.rounds[4].actions[0].roll == RecordedRoll(True, (("spear", 1), ("wood", 1)))
-    s = initial_state(_redated(record.before(4), 5), record.rounds[4].context)
-    (whaling,) = [a for a in legal_actions(s, setting) if _matches(a, record.rounds[4].actions[0])]
+    s, setting, whaling, actions = trip_in_round_5()
+    branches, later = outcomes(s, whaling, setting), actions[1:]
+    assert actions[0].roll == RecordedRoll(True, (("spear", 1), ("wood", 1)))
     by_note = {b.note: b.state for b in branches}
-    assert _rolled(s, whaling, setting, record.rounds[4].actions[0].roll) == by_note["success spending 1 spear and 1 wood"]
+    assert _rolled(s, whaling, setting, actions[0].roll) == by_note["success spending 1 spear and 1 wood"]
     assert _rolled(s, whaling, setting, RecordedRoll(False)) == by_note["failure (compensation taken)"]
     assert _rolled(s, whaling, setting, RecordedRoll(True, (("spear", 9),))) is None  # more spears than held: not followed
     assert _next_state(Outcomes(branches), ("chance",), setting, later) == by_note["success"]  # without it, the likeliest

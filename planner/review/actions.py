@@ -245,35 +245,34 @@ def _naming_no_card(recorded: RecordedAction) -> RecordedAction:
 
 def _after(search, child, action, recorded: RecordedAction, later: tuple[RecordedAction, ...]):
     """The state the recorded action led to: with the card its draw turned up where the record
-    names it (the search drew one unseen), its dice as the record says they ended, else as the
-    search found it."""
+    names it (the search drew one unseen), its dice as the record says they ended, else the
+    likeliest outcome the later recorded actions agree with (a card drawn on a whaling trip is then
+    in hand for the play that names it)."""
+    from planner.chance import outcomes
+
     s, setting = search.root, search.setting
-    if recorded.drawn and (drawn := _with_drawn(s, setting, action, recorded, later)) is not None:
-        return drawn
-    if recorded.roll and (rolled := _rolled(s, action, setting, recorded.roll)) is not None:
+    drawn = _with_drawn(s, setting, action, recorded) if recorded.drawn else None
+    taken, at = drawn or (action, setting)
+    if recorded.roll and (rolled := _rolled(s, taken, at, recorded.roll)) is not None:
         return rolled
+    if drawn:
+        return _agreeing([b.state for b in sorted(outcomes(s, taken, at), key=lambda b: -b.probability)], setting, later)
     return _next_state(search, child, setting, later)
 
 
-def _with_drawn(s, setting, action, recorded: RecordedAction, later: tuple[RecordedAction, ...]):
-    """`action` (or the recorded play, if the drawn card makes it legal) applied with the drawn card; for
-    dice, as the record says they ended, else the likeliest outcome the later recorded actions agree with
-    (a card drawn on a whaling trip is then in hand for the play that names it); None where the record
-    names it by a name two cards print."""
+def _with_drawn(s, setting, action, recorded: RecordedAction):
+    """The action as played with the drawn card (`action`, or the recorded play if the card makes it legal) and
+    the setting that draws it; None where the record names it by a name two cards print."""
     from dataclasses import replace
 
     from models.occupation_cards import card_drawn
     from models.round_rules import legal_actions
-    from planner.chance import outcomes
 
     card = card_drawn(recorded.drawn)
     if card is None:
         return None
     drawn = replace(setting, drawn_card=card.number)
-    exact = next((a for a in legal_actions(s, drawn) if _matches(a, recorded)), action)
-    if recorded.roll and (rolled := _rolled(s, exact, drawn, recorded.roll)) is not None:
-        return rolled
-    return _agreeing([b.state for b in sorted(outcomes(s, exact, drawn), key=lambda b: -b.probability)], setting, later)
+    return next((a for a in legal_actions(s, drawn) if _matches(a, recorded)), action), drawn
 
 
 def _next_state(search, child, setting, later: tuple[RecordedAction, ...]):
