@@ -20,6 +20,7 @@ that round's action phase, which lets the review judge its actions against the s
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -193,6 +194,16 @@ def _context(data: object, path: str, problems: list[Problem]):
         return None
 
 
+def _as_read_from_json(choice: dict, where: str, problems: list[Problem]) -> dict:
+    """`choice` as a file would give it (lists, not tuples), so a record built in memory compares with a move's
+    choice as one read from a file does."""
+    try:
+        return json.loads(json.dumps(choice))
+    except (TypeError, ValueError):
+        problems.append(Problem(where, "plain JSON values (objects, lists, strings, numbers)"))
+        return {}
+
+
 def _actions(data: object, path: str, problems: list[Problem]) -> tuple[RecordedAction, ...]:
     from models.actions import load_action_spaces
 
@@ -218,6 +229,7 @@ def _actions(data: object, path: str, problems: list[Problem]) -> tuple[Recorded
         if not isinstance(choice, dict):
             problems.append(Problem(f"{where}.choice", "an object (what was chosen on the space)"))
             choice = {}
+        choice = _as_read_from_json(choice, f"{where}.choice", problems)
         roll = _roll(a["roll"], f"{where}.roll", problems) if "roll" in a else None
         out.append(RecordedAction(kind, space if isinstance(space, str) else "", choice, _drawn(a, where, problems), roll))
     return tuple(out)

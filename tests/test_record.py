@@ -167,6 +167,14 @@ def test_actions_are_read_with_their_defaults():
     assert [r.weapon for r in parse_record(data).rounds] == [None, "spear"]
 
 
+def test_a_choice_built_in_memory_reads_as_from_a_file():
+    data = record()
+    data["rounds"][0]["actions"] = [{"space": "build-shed", "choice": {"take": ("wood", "stone")}}]
+    assert parse_record(data).rounds[0].actions[0].choice == {"take": ["wood", "stone"]}  # as json.load gives it
+    data["rounds"][0]["actions"] = [{"space": "build-shed", "choice": {"take": {"wood", "stone"}}}]
+    assert ("$.rounds[0].actions[0].choice", "plain JSON values (objects, lists, strings, numbers)") in problems(data)
+
+
 def test_each_round_starts_from_the_one_before():
     start = snap(1, [], [])
     data = record() | {"start": start}
