@@ -110,3 +110,42 @@ def test_a_space_takes_its_column_s_vikings_and_is_occupied_and_anytime_actions_
             assert (after.taken, after.placed) == (s.taken | {action.space}, s.placed | {action.space}), action.label
         else:
             assert (after.vikings_left, after.taken, after.placed) == (s.vikings_left, s.taken, s.placed), action.label
+
+
+def test_a_recorded_weapon_draw_and_the_cycle_after_it():
+    """The stand-in weapon deck deals bow, snare, spear, long-sword in turn: the last card drawn is the one before
+    `weapon_draws`, and a draw a record names puts that card in hand and the deck's next draw right after it."""
+    from dataclasses import replace
+
+    from models.round_rules.bundles import last_weapon_drawn, weapon_drawn
+
+    s, _ = start({})
+    assert [last_weapon_drawn(replace(s, weapon_draws=n)) for n in range(5)] == ["long-sword", "bow", "snare", "spear", "long-sword"]
+    drawn = weapon_drawn(replace(s, weapon_draws=0), "spear")
+    assert drawn.weapon_draws == 3 and last_weapon_drawn(drawn) == "spear"
+    assert dict(drawn.weapons) == dict(s.weapons) | {"spear": dict(s.weapons).get("spear", 0) + 1}
+    assert weapon_drawn(s, "long-sword").weapon_draws == 0  # the cycle starts again
+
+
+def test_a_state_written_back_lists_each_played_card_once_and_names_new_boards_apart():
+    """Only a played card whose effect lasts is in play (initial_state); to_snapshot keeps the cards the snapshot listed
+    as played as listed (a number too), adds a card played during the round once, and gives two sheds two board ids."""
+    from dataclasses import replace
+
+    from models.round_rules.snapshots import to_snapshot
+
+    snap = snapshot(game={"round": 3, "players": 1}, occupations={"played": ["Peddler", 150, "Milker", "Chief"]})
+    ctx = RoundContext(mountains=STRIPS)
+    s, setting = initial_state(snap, ctx), setting_for(snap, ctx)
+    assert s.active == (1,)  # Peddler's effect lasts; Milker's is once, Chief has none modelled, 150 is a number only
+    after = to_snapshot(replace(s, active=(1, 3), new_boards=("shed", "shed")), setting)
+    assert after.player.occupations.played == ["Peddler", 150, "Milker", "Chief", "Furrier"]
+    assert [(e.id, e.board) for e in after.player.boards] == [("home", "home-long"), ("shed", "shed"), ("shed-2", "shed")]
+
+
+def test_a_play_names_cards_and_purchases_only_where_it_has_them():
+    """A play of k cards is offered naming no card (the choice says only how many) and naming each card with an
+    effect held (Peddler; Chief has none modelled); a choice lists purchases only where one is bought."""
+    s, setting = start({}, occupations={"hand": ["Peddler", "Chief"]})
+    plays = [a.choice for a in legal_actions(s, setting) if a.space == "play-occupations-2"]
+    assert plays == [(("play", 1),), (("cards", (1,)), ("play", 1)), (("play", 2),), (("cards", (1,)), ("play", 2))]
