@@ -16,7 +16,6 @@ Node budgets and seeds fix every game, so the figures do not depend on the machi
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 from dataclasses import dataclass
@@ -63,7 +62,7 @@ def claims(seed: int, decisions: list, least: float, from_round: int) -> list[Cl
     from planner.review.actions import review_actions
     from planner.solo_record import play_solo
 
-    record = parse_record(json.loads(json.dumps(play_solo(seed).record)))  # as `affo review` reads the file
+    record = parse_record(play_solo(seed).record)  # parse_record reads it as `affo review` reads the file
     taken = iter([i for i, (_, _, a) in enumerate(decisions) if a is not None])  # the record's actions, in order
     out = []
     for k, r in enumerate(record.rounds):

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 from cli.common import BAD_INPUT, BUG, fail, print_json, summary
-from cli.options import JsonOpt, SnapshotArg
+from cli.options import RULES_OF_THUMB, JsonOpt, SnapshotArg
 from cli.plan_show import SearchProgress, show
 from models.round_context import read_with_context
 from models.round_rules import initial_state, setting_for
@@ -32,7 +32,7 @@ def plan(
     harvest: Annotated[str | None, typer.Option("--harvest", help="Harvest level per round, comma-separated (default: models/data/harvest.toml), e.g. 1,2,0,3,0,4,0.")] = None,
     values: Annotated[str | None, typer.Option("--values", help="Flat JSON object piece -> value of one tile in supply (as affo feast --values).")] = None,
     value: Annotated[str, typer.Option("--value", help="Leaf value: a learned model's version (default: the current one, a calibrated forecast of the final score) or 'projection' (hand-made).")] = "",
-    rules: Annotated[bool, typer.Option("--rules/--no-rules", help="Follow the planner's rules of thumb (in round 1 take 3 mountain items and upgrade the oil on one space, then build a whaling boat; go whaling whenever the space is free from round 2; in rounds 4 and 5 the long house and a knarr where the search picks the stone house and a longship: planner/rules_of_thumb.py), as affo solo does; the search's own choices are listed as alternatives.")] = True,
+    rules: Annotated[bool, typer.Option("--rules/--no-rules", help=f"Follow the planner's rules of thumb ({RULES_OF_THUMB}), as affo solo does; the search's own choices are listed as alternatives.")] = True,
     seed: Annotated[int, typer.Option("--seed", help="Seed for any random tie-breaking (the search itself is deterministic).")] = 0,
     as_json: JsonOpt = False,
 ) -> None:

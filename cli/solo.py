@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from cli.common import BAD_INPUT, console, err_console, fail, print_json
-from cli.options import JsonOpt
+from cli.options import RULES_OF_THUMB, JsonOpt
 
 
 def solo(
@@ -21,7 +21,7 @@ def solo(
     nodes: Annotated[int | None, typer.Option("--nodes", help="The search's budget per decision: states the round planner expands (default 20; four times as many in the last round, where its forecast is most accurate), or simulations of the whole-game player (default 25). More is slower; past 20 states the round planner plays worse, except in the last round (benchmarks/RESULTS-strength.md).")] = None,
     player: Annotated[str, typer.Option("--player", help="planner: the round planner (one round ahead). whole: the whole-game player (MCTS over the fast engine, every round ahead; benchmarks/RESULTS-wholegame.md).")] = "planner",
     search: Annotated[str | None, typer.Option("--search", help="The round planner's search: round (this round's actions, valued at its end) or two-round (its best lines carried into the next round, planner/next_round.py).")] = None,
-    rules: Annotated[bool, typer.Option("--rules/--no-rules", help="The round planner follows its rules of thumb (in round 1 take 3 mountain items and upgrade the oil on one space, then build a whaling boat; go whaling whenever the space is free from round 2; in rounds 4 and 5 the long house and a knarr where the search picks the stone house and a longship: planner/rules_of_thumb.py), measured stronger; --no-rules plays the search alone.")] = True,
+    rules: Annotated[bool, typer.Option("--rules/--no-rules", help=f"The round planner follows its rules of thumb ({RULES_OF_THUMB}), measured stronger; --no-rules plays the search alone.")] = True,
     as_json: JsonOpt = False,
 ) -> None:
     """Watch the planner play a whole solo game, every decision its own.

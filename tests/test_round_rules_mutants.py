@@ -10,6 +10,7 @@ few, or applies one effect wrongly, changes a row.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,8 @@ import pytest
 from models.actions import load_action_spaces
 from models.round_context import RoundContext
 from models.round_rules import PendingRoll, State, apply, initial_state, legal_actions, setting_for
+from models.round_rules.bundles import last_weapon_drawn, weapon_drawn
+from models.round_rules.snapshots import to_snapshot
 from tests.helpers import snapshot
 from tests.round_positions import STRIPS
 
@@ -115,10 +118,6 @@ def test_a_space_takes_its_column_s_vikings_and_is_occupied_and_anytime_actions_
 def test_a_recorded_weapon_draw_and_the_cycle_after_it():
     """The stand-in weapon deck deals bow, snare, spear, long-sword in turn: the last card drawn is the one before
     `weapon_draws`, and a draw a record names puts that card in hand and the deck's next draw right after it."""
-    from dataclasses import replace
-
-    from models.round_rules.bundles import last_weapon_drawn, weapon_drawn
-
     s, _ = start({})
     assert [last_weapon_drawn(replace(s, weapon_draws=n)) for n in range(5)] == ["long-sword", "bow", "snare", "spear", "long-sword"]
     drawn = weapon_drawn(replace(s, weapon_draws=0), "spear")
@@ -130,10 +129,6 @@ def test_a_recorded_weapon_draw_and_the_cycle_after_it():
 def test_a_state_written_back_lists_each_played_card_once_and_names_new_boards_apart():
     """Only a played card whose effect lasts is in play (initial_state); to_snapshot keeps the cards the snapshot listed
     as played as listed (a number too), adds a card played during the round once, and gives two sheds two board ids."""
-    from dataclasses import replace
-
-    from models.round_rules.snapshots import to_snapshot
-
     snap = snapshot(game={"round": 3, "players": 1}, occupations={"played": ["Peddler", 150, "Milker", "Chief"]})
     ctx = RoundContext(mountains=STRIPS)
     s, setting = initial_state(snap, ctx), setting_for(snap, ctx)
